@@ -1,0 +1,83 @@
+"""kusari (鎖, "chain"): a define-by-run neural-network framework with Chainer's API.
+
+Running the forward code defines the network: each Variable remembers the
+FunctionNode that created it, so ``loss.backward()`` walks the real history.
+
+    >>> import numpy as np
+    >>> import kusari
+    >>> x = kusari.Variable(np.array([1.0, 2.0], dtype=np.float32))
+    >>> y = (x * x).sum()
+    >>> y.backward()
+    >>> x.grad
+    array([2., 4.], dtype=float32)
+
+Submodules (``functions``, ``links``, ``optimizers``, ``training``, ``datasets``, ...)
+are imported on first use, which keeps ``import kusari`` fast.
+"""
+
+import importlib
+
+from kusari import configuration  # NOQA
+from kusari.core import (Function, FunctionNode, Parameter, Variable, VariableNode,  # NOQA
+                         as_array, as_variable, backward, config, force_backprop_mode,
+                         get_dtype, global_config, grad, no_backprop_mode, using_config)
+from kusari.core import _FunctionAdapter as FunctionAdapter  # NOQA
+from kusari.function_hook import FunctionHook  # NOQA
+from kusari.functions.math import basic_math as _basic_math
+from kusari.link import Chain, ChainList, Link  # NOQA
+from kusari.link_hook import LinkHook  # NOQA
+from kusari.sequential import Sequential  # NOQA
+from kusari.reporter import (DictSummary, Reporter, Summary, get_current_reporter,  # NOQA
+                             report, report_scope)
+from kusari.serializer import AbstractSerializer, Deserializer, Serializer  # NOQA
+from kusari.optimizer import GradientMethod, Optimizer, UpdateRule  # NOQA
+from kusari.initializers import Initializer  # NOQA
+
+_basic_math.install_variable_arithmetics()
+
+__version__ = '0.1.0'
+
+mixed16 = 'mixed16'
+
+# Imported on first attribute access (PEP 562).
+_LAZY_SUBMODULES = frozenset([
+    'backend', 'backends', 'computational_graph', 'cuda', 'dataset', 'datasets',
+    'distributed', 'distributions', 'function_hooks', 'functions', 'gradient_check',
+    'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
+    'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
+    'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
+    'graph_optimizations', 'exporters', 'static_graph',
+])
+
+
+def __getattr__(name):
+    if name in _LAZY_SUBMODULES:
+        return importlib.import_module('kusari.' + name)
+    raise AttributeError('module kusari has no attribute {!r}'.format(name))
+
+
+def __dir__():
+    return sorted(set(globals()) | _LAZY_SUBMODULES)
+
+
+def is_debug():
+    """Whether debug mode (``config.debug``) is on."""
+    return bool(config.debug)
+
+
+def set_debug(debug):
+    """Turn debug mode (NaN/Inf detection with creation stacks) on or off."""
+    global_config.debug = debug
+
+
+class DebugMode:
+    """Context manager that sets ``config.debug`` for its duration."""
+
+    def __init__(self, debug):
+        self._using = using_config('debug', debug)
+
+    def __enter__(self):
+        self._using.__enter__()
+
+    def __exit__(self, *args):
+        self._using.__exit__(*args)

@@ -1,0 +1,1 @@
+"""Chainer's ``chainer.backends`` package: ``cuda`` is kusari's CuPy module."""

@@ -1,0 +1,1360 @@
+"""The graph core of kusari: configuration, Variable, Parameter, FunctionNode and backprop.
+
+Everything that defines how a computational graph is recorded and differentiated lives
+here, in dependency order, so the mechanism can be read top to bottom:
+
+1. Configuration: a process-wide ``global_config`` and a thread-local ``config`` that
+   falls back to it; ``using_config`` and the backprop modes.
+2. Variable and its graph-side twin VariableNode; Parameter.
+3. FunctionNode: ``apply`` runs ``forward`` on arrays and, when a gradient is needed,
+   records the node in the graph.
+4. Backprop: one scheduler shared by ``Variable.backward``, ``backward`` and ``grad``.
+
+The user's Variable and the graph's VariableNode are separate objects: the node refers
+to its Variable weakly and holds data only when a function retained it, so activations
+are freed as soon as neither the user nor a backward computation needs them.
+"""
+
+import contextlib
+import heapq
+import os
+import sys
+import threading
+import traceback
+import warnings
+import weakref
+
+import numpy
+
+# ---------------------------------------------------------------------------
+# 1. Configuration
+# ---------------------------------------------------------------------------
+
+
+def _env(name, default):
+    """Read a setting from ``KUSARI_<name>``, then Chainer's ``CHAINER_<name>``."""
+    return os.environ.get('KUSARI_' + name, os.environ.get('CHAINER_' + name, default))
+
+
+def _env_flag(name, default):
+    return bool(int(_env(name, default)))
+
+
+class GlobalConfig:
+    """The process-wide configuration, a plain object with one attribute per key."""
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        for local_class in _local_classes.get(id(self), ()):
+            setattr(local_class, name, value)
+
+    def __delattr__(self, name):
+        object.__delattr__(self, name)
+        for local_class in _local_classes.get(id(self), ()):
+            delattr(local_class, name)
+
+    def show(self, file=None):
+        """Print every entry, sorted by name, one per line."""
+        _print_config(self, sorted(self.__dict__), file)
+
+
+# For each GlobalConfig (by id), the LocalConfig classes mirroring its values.
+_local_classes = {}
+
+
+class LocalConfig(threading.local):
+    """Thread-local configuration that falls back to a GlobalConfig.
+
+    A value set in this thread is an instance attribute of this ``threading.local``.
+    The global values are mirrored as class attributes of a class made for this
+    object, so a key not set in this thread is found by ordinary attribute lookup:
+    reading the configuration costs no Python-level call, which matters because every
+    function application reads it.
+    """
+
+    def __new__(cls, global_config):
+        local_class = type(cls.__name__, (cls,), {'__module__': cls.__module__})
+        for name, value in vars(global_config).items():
+            setattr(local_class, name, value)
+        _local_classes.setdefault(id(global_config), []).append(local_class)
+        return threading.local.__new__(local_class, global_config)
+
+    def __init__(self, global_config):
+        # threading.local runs __init__ again, with these arguments, in each new thread.
+        self._global = global_config
+
+    def show(self, file=None):
+        """Print every entry visible from this thread, sorted, one per line."""
+        local_keys = set(self.__dict__) - {'_global'}
+        _print_config(self, sorted(set(self._global.__dict__) | local_keys), file)
+
+
+def _print_config(config, keys, file):
+    file = sys.stdout if file is None else file
+    width = max(len(key) for key in keys)
+    for key in keys:
+        file.write('{} {}{}\n'.format(key, ' ' * (width - len(key)), getattr(config, key)))
+
+
+def _default_dtype():
+    name = _env('DTYPE', 'float32')
+    if name not in ('float16', 'float32', 'float64', 'mixed16'):
+        raise ValueError('KUSARI_DTYPE/CHAINER_DTYPE must be float16, float32, float64 or '
+                         'mixed16, not {!r}'.format(name))
+    return name if name == 'mixed16' else numpy.dtype(name)
+
+
+global_config = GlobalConfig()
+global_config.debug = _env_flag('DEBUG', '0')
+global_config.cudnn_deterministic = False
+global_config.warn_nondeterministic = False
+global_config.enable_backprop = True
+global_config.keep_graph_on_report = _env_flag('KEEP_GRAPH_ON_REPORT', '0')
+global_config.train = True
+global_config.type_check = _env_flag('TYPE_CHECK', '1')
+global_config.use_cudnn = _env('USE_CUDNN', 'auto')
+global_config.use_cudnn_tensor_core = 'auto'
+global_config.autotune = False
+global_config.schedule_func = None
+global_config.use_static_graph = True
+global_config.use_ideep = _env('USE_IDEEP', 'never')
+global_config.lazy_grad_sum = _env_flag('LAZY_GRAD_SUM', '0')
+global_config.cudnn_fast_batch_normalization = _env_flag('CUDNN_FAST_BATCH_NORMALIZATION', '0')
+global_config.dtype = _default_dtype()
+global_config.in_recomputing = False
+global_config._will_recompute = False
+global_config.compute_mode = None
+
+config = LocalConfig(global_config)
+
+
+@contextlib.contextmanager
+def using_config(name, value, config=config):
+    """Temporarily set a configuration entry in the current thread."""
+    had_local = name in config.__dict__
+    old = config.__dict__.get(name)
+    setattr(config, name, value)
+    try:
+        yield
+    finally:
+        if had_local:
+            setattr(config, name, old)
+        else:
+            delattr(config, name)
+
+
+def no_backprop_mode():
+    """Context in which functions record no graph (``enable_backprop=False``)."""
+    return using_config('enable_backprop', False)
+
+
+def force_backprop_mode():
+    """Context in which functions record the graph (``enable_backprop=True``)."""
+    return using_config('enable_backprop', True)
+
+
+def get_dtype(dtype=None, map_mixed16=None):
+    """The dtype to use: ``dtype`` if given, else ``config.dtype`` (mixed16 -> float16)."""
+    if dtype is None:
+        dtype = config.dtype
+    if isinstance(dtype, str) and dtype == 'mixed16':
+        return numpy.dtype(numpy.float16 if map_mixed16 is None else map_mixed16)
+    return numpy.dtype(dtype)
+
+
+# Registered FunctionHook and LinkHook objects, by name. Empty in the common case, so
+# apply() and Link.__call__ pay only a truthiness test for hooks they do not have.
+_function_hooks = {}
+_link_hooks = {}
+
+
+def get_function_hooks():
+    """The dict of globally registered function hooks."""
+    return _function_hooks
+
+
+def get_link_hooks():
+    """The dict of globally registered link hooks."""
+    return _link_hooks
+
+
+# ---------------------------------------------------------------------------
+# 2. Variable, VariableNode, Parameter
+# ---------------------------------------------------------------------------
+
+def _array_types():
+    """The array classes a Variable may hold: numpy.ndarray, plus cupy.ndarray if loaded."""
+    cupy = sys.modules.get('cupy')
+    return (numpy.ndarray,) if cupy is None else (numpy.ndarray, cupy.ndarray)
+
+
+def _check_array(value, what):
+    if value is None:
+        return
+    if not isinstance(value, _array_types()):
+        raise TypeError(
+            '{} must be a numpy.ndarray or cupy.ndarray (or None), but got {} ({!r:.60}). '
+            'Wrap Python scalars and lists with numpy.asarray(..., dtype=numpy.float32).'
+            .format(what, type(value).__name__, value))
+    if value.dtype.kind == 'O':
+        raise TypeError('{} must hold numbers, but got an array of dtype object'.format(what))
+
+
+class VariableNode:
+    """The graph-side node of a Variable.
+
+    It holds the creator function, the rank used to order backprop, and the array
+    only when a function retained it for backward. It refers to its Variable weakly.
+    """
+
+    __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad',
+                 'dtype', 'shape', '__weakref__')
+
+    def __init__(self, variable, name=None):
+        self._variable = weakref.ref(variable)
+        self.creator_node = None
+        self.data = None
+        self.name = name
+        self.rank = 0
+        self.requires_grad = variable._requires_grad
+        array = variable._array
+        self.dtype = None if array is None else array.dtype
+        self.shape = None if array is None else array.shape
+
+    @property
+    def creator(self):
+        node = self.creator_node
+        return node._function if isinstance(node, _FunctionAdapter) else node
+
+    @property
+    def label(self):
+        if self.shape == ():
+            return str(self.dtype)
+        return '({}), {}'.format(', '.join(map(str, self.shape or ())), self.dtype)
+
+    @property
+    def grad(self):
+        var = self._variable()
+        return None if var is None else var.grad
+
+    @property
+    def grad_var(self):
+        var = self._variable()
+        return None if var is None else var.grad_var
+
+    def get_variable(self):
+        """The Variable of this node, re-created from retained data if it was freed."""
+        var = self._variable()
+        if var is not None:
+            return var
+        var = Variable._new(self.data, self.requires_grad)
+        var._node = self
+        return var
+
+    def get_variable_or_none(self):
+        return self._variable()
+
+    def set_creator_node(self, creator_node):
+        self.creator_node = creator_node
+        self.rank = creator_node.rank + 1
+
+    def set_creator(self, creator):
+        self.set_creator_node(creator.node if isinstance(creator, Function) else creator)
+
+    def retain_data(self):
+        var = self._variable()
+        if var is None:
+            raise RuntimeError('cannot retain the data of a node whose variable is gone')
+        self.data = var._array
+
+    def unchain(self):
+        self.creator_node = None
+        self.rank = 0
+
+
+class Variable:
+    """An array together with its gradient and its place in the computational graph.
+
+    Args:
+        data (numpy.ndarray or cupy.ndarray): initial array (or None).
+        name (str): name shown in reprs and graphs.
+        grad: initial gradient array.
+        requires_grad (bool): whether backprop computes a gradient for it.
+    """
+
+    __slots__ = ('_array', '_node', '_grad_var', '_requires_grad', '_name', '_loss_scale',
+                 '__weakref__', '__dict__')
+    __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
+
+    def __init__(self, data=None, *, name=None, grad=None, requires_grad=True):
+        _check_array(data, 'Variable data')
+        self._array = data
+        self._node = None
+        self._grad_var = None
+        self._requires_grad = requires_grad
+        self._name = name
+        self._loss_scale = None
+        if grad is not None:
+            self.grad = grad
+
+    @classmethod
+    def _new(cls, array, requires_grad):
+        """Build a Variable without argument checks (the fast path used by apply)."""
+        var = object.__new__(Variable)
+        var._array = array
+        var._node = None
+        var._grad_var = None
+        var._requires_grad = requires_grad
+        var._name = None
+        var._loss_scale = None
+        return var
+
+    def __reduce__(self):
+        return _rebuild_variable, (type(self), self._array, self._name, self.grad,
+                                   self._requires_grad)
+
+    # -- array and metadata --------------------------------------------------
+    @property
+    def array(self):
+        return self._array
+
+    @array.setter
+    def array(self, value):
+        _check_array(value, 'Variable.array')
+        self._array = value
+        node = self._node
+        if node is not None:
+            if node.data is not None:
+                node.data = value
+            node.dtype = None if value is None else value.dtype
+            node.shape = None if value is None else value.shape
+
+    data = array
+
+    @property
+    def raw_array(self):
+        return self._array
+
+    @property
+    def name(self):
+        return self._name
+
+    @name.setter
+    def name(self, name):
+        self._name = name
+        if self._node is not None:
+            self._node.name = name
+
+    @property
+    def label(self):
+        return self.node.label
+
+    @property
+    def shape(self):
+        return self._array.shape
+
+    @property
+    def ndim(self):
+        return self._array.ndim
+
+    @property
+    def size(self):
+        return self._array.size
+
+    @property
+    def dtype(self):
+        return self._array.dtype
+
+    @property
+    def xp(self):
+        from kusari import backend
+        return backend.get_array_module(self._array)
+
+    @property
+    def device(self):
+        from kusari import backend
+        return backend.get_device_from_array(self._array)
+
+    def __len__(self):
+        if self._array.ndim == 0:
+            raise TypeError('len() of a 0-d variable')
+        return len(self._array)
+
+    def item(self):
+        return self._array.item()
+
+    # -- graph -----------------------------------------------------------------
+    @property
+    def node(self):
+        node = self._node
+        if node is None:
+            node = self._node = VariableNode(self, self._name)
+        return node
+
+    @property
+    def creator_node(self):
+        node = self._node
+        return None if node is None else node.creator_node
+
+    @creator_node.setter
+    def creator_node(self, func):
+        self.node.set_creator_node(func)
+
+    @property
+    def creator(self):
+        node = self._node
+        return None if node is None else node.creator
+
+    @creator.setter
+    def creator(self, func):
+        self.node.set_creator(func)
+
+    def set_creator_node(self, fnode):
+        self.node.set_creator_node(fnode)
+
+    def set_creator(self, gen_func):
+        self.node.set_creator(gen_func)
+
+    @property
+    def rank(self):
+        node = self._node
+        return 0 if node is None else node.rank
+
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, value):
+        self._requires_grad = bool(value)
+        if self._node is not None:
+            self._node.requires_grad = bool(value)
+
+    def retain_data(self):
+        self.node.data = self._array
+
+    def unchain(self):
+        """Cut the link to the creator: this variable becomes a leaf."""
+        if self._node is not None:
+            self._node.unchain()
+
+    def unchain_backward(self):
+        """Cut every reference in the graph behind this variable."""
+        node = self._node
+        if node is None:
+            return
+        stack = [node.creator_node] if node.creator_node is not None else []
+        seen = set()
+        while stack:
+            func = stack.pop()
+            if id(func) in seen:
+                continue
+            seen.add(id(func))
+            for x in func.inputs or ():
+                if x.creator_node is not None:
+                    stack.append(x.creator_node)
+                x.unchain()
+            func.unchain()
+        node.unchain()
+
+    # -- gradient --------------------------------------------------------------
+    @property
+    def grad_var(self):
+        return self._grad_var
+
+    @grad_var.setter
+    def grad_var(self, g):
+        if g is not None and not isinstance(g, Variable):
+            raise TypeError('grad_var must be a Variable or None, not {}'.format(type(g).__name__))
+        self._grad_var = g
+
+    @property
+    def grad(self):
+        g = self._grad_var
+        return None if g is None else g._array
+
+    @grad.setter
+    def grad(self, g):
+        if g is None:
+            self._grad_var = None
+            return
+        _check_array(g, 'Variable.grad')
+        array = self._array
+        if array is not None and (g.shape != array.shape or g.dtype != array.dtype):
+            raise ValueError('gradient of shape {} and dtype {} does not match the variable '
+                             '(shape {}, dtype {})'.format(g.shape, g.dtype, array.shape,
+                                                           array.dtype))
+        self._grad_var = Variable._new(g, True)
+
+    def cleargrad(self):
+        self._grad_var = None
+
+    def zerograd(self):
+        warnings.warn('Variable.zerograd is deprecated; use Variable.cleargrad instead.',
+                      DeprecationWarning, stacklevel=2)
+        if self._array is None:
+            return
+        g = self._grad_var
+        if g is None:
+            self._grad_var = Variable._new(self.xp.zeros_like(self._array), True)
+        else:
+            g._array.fill(0)
+
+    def copydata(self, var):
+        src = var._array if isinstance(var, Variable) else var
+        from kusari import backend
+        backend.copyto(self._array, src)
+
+    def addgrad(self, var):
+        """Add the gradient of ``var`` to this variable's gradient."""
+        src = var._grad_var
+        if src is None:
+            return
+        if self._grad_var is None:
+            self._grad_var = Variable._new(src._array.copy(), True)
+        else:
+            self._grad_var._array += src._array
+
+    def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
+        """Compute gradients of this variable with respect to every leaf behind it.
+
+        Args:
+            retain_grad (bool): keep the gradients of intermediate variables too.
+            enable_double_backprop (bool): record the backward computation so that
+                the gradients can be differentiated again.
+            loss_scale (float): scale the initial gradient (for float16 training);
+                optimizers divide the parameters' gradients by it again.
+        """
+        if self.creator_node is None:
+            return
+        gy = self._grad_var
+        if gy is None:
+            if self._array.size != 1:
+                raise ValueError(
+                    'Variable.backward() on a variable of shape {} needs its grad set first: '
+                    'only a single-element variable (a loss) gets an initial gradient of one'
+                    .format(self.shape))
+            if self._array.ndim != 0:
+                warnings.warn('Treating a variable with only one element as a scalar in '
+                              'Variable.backward is deprecated. Use a 0-dim variable.',
+                              DeprecationWarning, stacklevel=2)
+            gy = Variable._new(self.xp.ones_like(self._array), True)
+            if loss_scale is not None:
+                gy._array *= loss_scale
+        self._grad_var = None
+        with using_config('enable_backprop', enable_double_backprop):
+            _backprop({self.node: gy}, None, retain_grad, loss_scale)
+
+    # -- conversions and layout -------------------------------------------------
+    def to_cpu(self):
+        from kusari import backend
+        self._to(backend.CpuDevice())
+        return self
+
+    def to_gpu(self, device=None):
+        from kusari import backend
+        self._to(backend.GpuDevice.from_device_id(device))
+        return self
+
+    def to_device(self, device):
+        from kusari import backend
+        self._to(backend.get_device(device))
+        return self
+
+    def _to(self, device):
+        if self._array is not None:
+            self.array = device.send(self._array)
+        if self._grad_var is not None:
+            self._grad_var._array = device.send(self._grad_var._array)
+
+    def __repr__(self):
+        return _array_repr(self, 'variable', ', ')
+
+    def __str__(self):
+        return _array_repr(self, 'variable', ' ')
+
+    def summary(self):
+        name = '' if self._name is None else self._name + ' '
+        return '<variable {}at 0x{:x}>'.format(name, id(self))
+
+    def debug_print(self):
+        lines = [self.summary(), '- device: {}'.format(self.device),
+                 '- backend: {}'.format(type(self._array)),
+                 '- shape: {}'.format(self.shape), '- dtype: {}'.format(self.dtype)]
+        for label, value in (('statistics', self._array), ('grad', self.grad)):
+            if value is None:
+                lines.append('- {}: None'.format(label))
+            else:
+                lines.append('- {}: mean={:.8f}, std={:.8f}'.format(
+                    label, float(value.mean()), float(value.std())))
+        return '\n'.join(lines)
+
+    # Chainer defines no elementwise comparisons and no truth value for variables.
+    def __eq__(self, other):
+        raise NotImplementedError('== is not supported for Variables; compare their arrays')
+
+    def __ne__(self, other):
+        raise NotImplementedError('!= is not supported for Variables; compare their arrays')
+
+    def __lt__(self, other):
+        raise NotImplementedError('< is not supported for Variables; compare their arrays')
+
+    def __le__(self, other):
+        raise NotImplementedError('<= is not supported for Variables; compare their arrays')
+
+    def __gt__(self, other):
+        raise NotImplementedError('> is not supported for Variables; compare their arrays')
+
+    def __ge__(self, other):
+        raise NotImplementedError('>= is not supported for Variables; compare their arrays')
+
+    def __bool__(self):
+        raise NotImplementedError('a Variable has no truth value; use its array')
+
+    __hash__ = object.__hash__
+
+    # -- methods backed by kusari.functions --------------------------------------
+    @property
+    def T(self):
+        from kusari.functions.array.transpose import transpose
+        return transpose(self)
+
+    def reshape(self, *shape):
+        from kusari.functions.array.reshape import reshape
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return reshape(self, tuple(shape))
+
+    def transpose(self, *axes):
+        from kusari.functions.array.transpose import transpose
+        if len(axes) == 1 and isinstance(axes[0], (tuple, list)) or axes == (None,):
+            axes = axes[0]
+        return transpose(self, axes or None)
+
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        from kusari.functions.math.sum import mean
+        return mean(self, axis=axis, weights=weights, keepdims=keepdims)
+
+    def sum(self, axis=None, keepdims=False):
+        from kusari.functions.math.sum import sum as sum_
+        return sum_(self, axis=axis, keepdims=keepdims)
+
+
+def _rebuild_variable(cls, array, name, grad, requires_grad):
+    var = cls.__new__(cls)
+    Variable.__init__(var, array, name=name, grad=grad, requires_grad=requires_grad)
+    return var
+
+
+def _array_repr(var, prefix, separator):
+    array = var._array
+    if var._name:
+        prefix = prefix + ' ' + var._name
+    if array is None:
+        body = 'None'
+    else:
+        array = array.get() if hasattr(array, 'get') else array
+        if array.size > 0 or array.shape == (0,):
+            body = numpy.array2string(array, separator=separator, prefix=prefix + '(')
+        else:
+            body = '[], shape={}'.format(array.shape)
+    return '{}({})'.format(prefix, body)
+
+
+class Parameter(Variable):
+    """A Variable that a Link owns and an optimizer updates.
+
+    It may be created without an array and initialized later (``initialize(shape)``),
+    which lets links infer their input size from the first batch.
+
+    Args:
+        initializer: an array, a scalar, or a callable initializer (``None``: NaN fill,
+            so a use before initialization is visible).
+        shape: shape to initialize with right away.
+        name (str): name of the parameter.
+    """
+
+    __slots__ = ('initializer', 'update_rule', '_grad_initializer')
+
+    def __init__(self, initializer=None, shape=None, name=None, *, layout=None):
+        self.update_rule = None
+        self._grad_initializer = None
+        if isinstance(initializer, _array_types()):
+            super().__init__(initializer, name=name)
+            self.initializer = _constant_initializer(initializer)
+        else:
+            super().__init__(None, name=name)
+            if initializer is None:
+                initializer = _constant_initializer(numpy.nan)
+            elif numpy.isscalar(initializer):
+                initializer = _constant_initializer(initializer)
+            self.initializer = initializer
+            if shape is not None:
+                self.initialize(shape)
+
+    def __reduce__(self):
+        return _rebuild_parameter, (self._array, self.name, self.grad, self.initializer,
+                                    self.update_rule)
+
+    @property
+    def is_initialized(self):
+        return self._array is not None
+
+    @property
+    def dtype(self):
+        if self._array is not None:
+            return self._array.dtype
+        return getattr(self.initializer, 'dtype', None) or get_dtype()
+
+    def initialize(self, shape):
+        """Allocate the array with ``shape`` and fill it with the initializer."""
+        from kusari import initializers
+        dtype = getattr(self.initializer, 'dtype', None)
+        self.array = initializers.generate_array(self.initializer, shape, numpy, dtype=dtype)
+        if self._grad_initializer is not None:
+            self.grad = initializers.generate_array(self._grad_initializer, shape, numpy,
+                                                    dtype=self._array.dtype)
+
+    def cleargrad(self):
+        super().cleargrad()
+        self._grad_initializer = None
+
+    def zerograd(self):
+        super().zerograd()
+        if self._array is None:
+            self._grad_initializer = _constant_initializer(0)
+
+    def update(self):
+        """Update the array with the update rule set by the optimizer."""
+        if self.update_rule is not None:
+            self.update_rule.update(self)
+
+    def __repr__(self):
+        return _array_repr(self, 'parameter', ', ')
+
+    def __str__(self):
+        return _array_repr(self, 'parameter', ' ')
+
+
+def _constant_initializer(value):
+    from kusari import initializers
+    return initializers.Constant(value)
+
+
+def _rebuild_parameter(array, name, grad, initializer, update_rule):
+    param = Parameter(initializer if array is None else array, name=name)
+    param.initializer = initializer
+    if grad is not None:
+        param.grad = grad
+    param.update_rule = update_rule
+    return param
+
+
+def as_variable(obj):
+    """``obj`` if it is a Variable, else a Variable of it that requires no gradient."""
+    if isinstance(obj, Variable):
+        return obj
+    _check_array(obj, 'as_variable argument')
+    return Variable._new(obj, False)
+
+
+def as_array(obj):
+    """The array of ``obj`` if it is a Variable, else ``obj`` itself."""
+    return obj._array if isinstance(obj, Variable) else obj
+
+
+# ---------------------------------------------------------------------------
+# 3. FunctionNode
+# ---------------------------------------------------------------------------
+
+class FunctionNode:
+    """A differentiable function: ``forward`` on arrays, ``backward`` on Variables.
+
+    Subclasses implement ``forward(inputs)`` (or ``forward_cpu``/``forward_gpu``)
+    returning a tuple of arrays, and ``backward(target_input_indexes, grad_outputs)``
+    returning one gradient Variable (or None) per *target* input, written with
+    differentiable kusari functions so it can be differentiated again. Inside
+    ``forward`` they call ``retain_inputs``/``retain_outputs`` to keep only what
+    ``backward`` needs.
+    """
+
+    inputs = None    # tuple of VariableNode, set when the node enters a graph
+    outputs = None   # tuple of weak references to the output VariableNodes
+    rank = 0
+    stack = None
+    lazy_grad_sum = False
+    is_elementwise = False
+    _input_indexes_to_retain = None
+    _output_indexes_to_retain = None
+    _retained_output_data = None
+    _local_function_hooks = None
+
+    @property
+    def label(self):
+        return type(self).__name__
+
+    @property
+    def local_function_hooks(self):
+        if self._local_function_hooks is None:
+            self._local_function_hooks = {}
+        return self._local_function_hooks
+
+    @property
+    def output_data(self):
+        """The retained output arrays (None where not retained)."""
+        if self._retained_output_data is None:
+            raise RuntimeError('retained output data is gone')
+        out = [None] * len(self.outputs)
+        for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
+            out[index] = data
+        return tuple(out)
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError('FunctionNode objects are not callable; use {}().apply(inputs)'
+                        .format(type(self).__name__))
+
+    def apply(self, inputs):
+        """Run forward on the inputs and record the graph if a gradient is needed.
+
+        Args:
+            inputs: a tuple of Variables and/or arrays.
+
+        Returns:
+            A tuple of output Variables.
+        """
+        in_data = []
+        requires_grad = False
+        for x in inputs:
+            if isinstance(x, Variable):
+                in_data.append(x._array)
+                requires_grad = requires_grad or x._requires_grad
+            else:
+                in_data.append(x)
+        in_data = tuple(in_data)
+        cfg = config
+
+        if cfg.type_check and type(self).check_type_forward is not _no_type_check:
+            self._check_types(in_data)
+        hooks = _function_hooks or self._local_function_hooks
+        if hooks:
+            hooks = self._all_hooks()
+            for hook in hooks:
+                hook.forward_preprocess(self, in_data)
+
+        outputs = self.forward(in_data)
+        if type(outputs) is not tuple:
+            self._bad_outputs(outputs)
+
+        if hooks:
+            for hook in hooks:
+                hook.forward_postprocess(self, in_data)
+        if cfg.debug:
+            _check_finite(self, outputs, 'forward')
+
+        if not (requires_grad and cfg.enable_backprop):
+            self._input_indexes_to_retain = self._output_indexes_to_retain = None
+            return tuple([Variable._new(y, requires_grad) for y in outputs])
+
+        # Record the graph.
+        input_nodes = []
+        rank = 0
+        for x in inputs:
+            if not isinstance(x, Variable):
+                x = Variable._new(x, False)
+            node = x._node or x.node
+            if node.rank > rank:
+                rank = node.rank
+            input_nodes.append(node)
+        self.rank = rank
+        self.inputs = tuple(input_nodes)
+        if cfg.debug:
+            self.stack = traceback.extract_stack()[:-1]
+
+        ret = []
+        output_refs = []
+        for y in outputs:
+            var = Variable._new(y, True)
+            node = var._node = VariableNode(var)
+            node.creator_node = self
+            node.rank = rank + 1
+            ret.append(var)
+            output_refs.append(weakref.ref(node))
+        self.outputs = tuple(output_refs)
+
+        if self._input_indexes_to_retain is not None:
+            for index in self._input_indexes_to_retain:
+                input_nodes[index].data = in_data[index]
+        if self._output_indexes_to_retain is not None:
+            self._retained_output_data = tuple(
+                outputs[index] for index in self._output_indexes_to_retain)
+        return tuple(ret)
+
+    def forward(self, inputs):
+        """Compute outputs from input arrays; dispatches to forward_cpu/forward_gpu."""
+        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
+
+    def forward_cpu(self, inputs):
+        raise NotImplementedError('{} implements no CPU forward'.format(self.label))
+
+    def forward_gpu(self, inputs):
+        raise NotImplementedError('{} implements no GPU forward'.format(self.label))
+
+    def check_type_forward(self, in_types):
+        """Check input types; override with ``kusari.utils.type_check`` expectations."""
+
+    def _check_types(self, in_data):
+        from kusari.utils import type_check
+        in_types = type_check.get_types(in_data, 'in_types', False)
+        try:
+            self.check_type_forward(in_types)
+        except type_check.InvalidType as e:
+            raise type_check.InvalidType(e.expect, e.actual, msg=(
+                'Invalid operation is performed in: {} (Forward)\n\n{}'.format(self.label, e)))
+
+    def _bad_outputs(self, outputs):
+        raise TypeError('{}.forward must return a tuple of arrays, not {}'.format(
+            self.label, type(outputs).__name__))
+
+    def _all_hooks(self):
+        hooks = list(_function_hooks.values())
+        if self._local_function_hooks:
+            hooks.extend(self._local_function_hooks.values())
+        return hooks
+
+    def retain_inputs(self, indexes):
+        """Keep the input arrays at ``indexes`` for backward (call within forward)."""
+        self._input_indexes_to_retain = indexes
+
+    def retain_outputs(self, indexes):
+        """Keep the output arrays at ``indexes`` for backward (call within forward)."""
+        self._output_indexes_to_retain = indexes
+
+    def get_retained_inputs(self):
+        """The retained inputs as Variables, in the order given to retain_inputs."""
+        if self._input_indexes_to_retain is None:
+            return ()
+        return tuple(self.inputs[index].get_variable()
+                     for index in self._input_indexes_to_retain)
+
+    def get_retained_outputs(self):
+        """The retained outputs as Variables, re-attached to this node if freed."""
+        if self._output_indexes_to_retain is None:
+            return ()
+        if self._retained_output_data is None:
+            raise RuntimeError('the retained outputs of {} were released'.format(self.label))
+        ret = []
+        outputs = list(self.outputs)
+        for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
+            node = outputs[index]()
+            if node is None:
+                var = Variable._new(data, True)
+                node = var.node
+                node.creator_node = self
+                node.rank = self.rank + 1
+                outputs[index] = weakref.ref(node)
+            else:
+                var = node.get_variable()
+                if var._array is None:
+                    var._array = data
+            ret.append(var)
+        self.outputs = tuple(outputs)
+        return tuple(ret)
+
+    def backward(self, target_input_indexes, grad_outputs):
+        """Gradients (Variables or None) for the inputs at ``target_input_indexes``."""
+        return (None,) * len(target_input_indexes)
+
+    def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
+        """Like backward, but adds the result to ``grad_inputs`` (existing gradients)."""
+        gxs = self.backward(target_input_indexes, grad_outputs)
+        if len(gxs) != len(target_input_indexes):
+            if len(gxs) == len(self.inputs):
+                gxs = tuple(gxs[i] for i in target_input_indexes)
+            else:
+                raise ValueError('{}.backward returned {} gradients for {} target inputs'
+                                 .format(self.label, len(gxs), len(target_input_indexes)))
+        return tuple(gx if g is None else g if gx is None else g + gx
+                     for gx, g in zip(gxs, grad_inputs))
+
+    def unchain(self):
+        """Drop references to inputs and retained data."""
+        for ref in self.outputs or ():
+            node = ref()
+            if node is not None:
+                node.unchain()
+        self.inputs = None
+        self._retained_output_data = None
+
+    def add_hook(self, hook, name=None):
+        name = hook.name if name is None else name
+        if name in self.local_function_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self._local_function_hooks[name] = hook
+        hook.added(self)
+
+    def delete_hook(self, name):
+        self.local_function_hooks.pop(name).deleted(self)
+
+
+_no_type_check = FunctionNode.check_type_forward
+
+
+def _check_finite(func, arrays, phase):
+    """Raise, naming the function and where it was created, on NaN or Inf (debug mode)."""
+    from kusari import backend
+    for array in arrays:
+        if array is None or array.dtype.kind not in 'fc':
+            continue
+        if not bool(backend.get_array_module(array).isfinite(array).all()):
+            where = ''
+            if func.stack:
+                where = '\nThe function was created at:\n' + ''.join(
+                    traceback.format_list(func.stack))
+            raise RuntimeError('NaN or Inf detected in the {} of {} (config.debug is on).{}'
+                               .format(phase, func.label, where))
+
+
+# ---------------------------------------------------------------------------
+# Old-style Function, as an adapter over FunctionNode
+# ---------------------------------------------------------------------------
+
+class Function:
+    """Chainer's old-style function: ``forward`` and ``backward`` both on arrays.
+
+    Its backward is not differentiable, so it cannot take part in double backprop;
+    asking for that is an error instead of a silently wrong gradient.
+    """
+
+    node = None
+
+    def __call__(self, *inputs):
+        self.node = _FunctionAdapter(self)
+        outputs = self.node.apply(inputs)
+        return outputs[0] if len(outputs) == 1 else outputs
+
+    @property
+    def label(self):
+        return type(self).__name__
+
+    @property
+    def inputs(self):
+        return self.node.inputs
+
+    @property
+    def outputs(self):
+        return self.node.outputs
+
+    @property
+    def rank(self):
+        return self.node.rank
+
+    @property
+    def stack(self):
+        return self.node.stack
+
+    @property
+    def local_function_hooks(self):
+        return self.node.local_function_hooks
+
+    @property
+    def output_data(self):
+        return self.node.output_data
+
+    def check_type_forward(self, in_types):
+        pass
+
+    def forward(self, inputs):
+        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
+
+    def forward_cpu(self, inputs):
+        raise NotImplementedError()
+
+    def forward_gpu(self, inputs):
+        raise NotImplementedError()
+
+    def backward(self, inputs, grad_outputs):
+        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
+            return self.backward_cpu(inputs, grad_outputs)
+        return self.backward_gpu(inputs, grad_outputs)
+
+    def backward_cpu(self, inputs, grad_outputs):
+        return tuple(None for _ in inputs)
+
+    def backward_gpu(self, inputs, grad_outputs):
+        return tuple(None for _ in inputs)
+
+    def retain_inputs(self, indexes):
+        self.node.retain_inputs(indexes)
+        self.node._old_style_retain_inputs = True
+
+    def retain_outputs(self, indexes, retain_after_backward=False):
+        self.node.retain_outputs(indexes)
+
+    def unchain(self):
+        self.node.unchain()
+
+    def add_hook(self, hook, name=None):
+        self.node.add_hook(hook, name)
+
+    def delete_hook(self, name):
+        self.node.delete_hook(name)
+
+
+class _FunctionAdapter(FunctionNode):
+    """Runs an old-style Function inside the FunctionNode graph."""
+
+    _old_style_retain_inputs = False
+
+    def __init__(self, function):
+        self._function = function
+
+    @property
+    def label(self):
+        return self._function.label
+
+    def check_type_forward(self, in_types):
+        self._function.check_type_forward(in_types)
+
+    def forward(self, inputs):
+        # Old-style functions receive all inputs in backward unless they chose otherwise.
+        self.retain_inputs(tuple(range(len(inputs))))
+        outputs = self._function.forward(inputs)
+        if self._output_indexes_to_retain is None:
+            self.retain_outputs(tuple(range(len(outputs))))
+        return tuple(outputs)
+
+    def backward(self, target_input_indexes, grad_outputs):
+        if config.enable_backprop:
+            raise RuntimeError(
+                'the old-style Function {} cannot be differentiated twice (its backward works on '
+                'arrays); write it as a FunctionNode to use enable_double_backprop'
+                .format(self.label))
+        in_data = tuple(x.data for x in self.inputs)
+        gys = []
+        outputs_data = self.output_data
+        for gy, y, ref in zip(grad_outputs, outputs_data, self.outputs):
+            if gy is None and y is not None:
+                gys.append(_zeros_like(y))
+            elif gy is None:
+                node = ref()
+                gys.append(None if node is None else _zeros(node.shape, node.dtype, in_data))
+            else:
+                gys.append(gy._array)
+        gxs = self._function.backward(in_data, tuple(gys))
+        if not isinstance(gxs, tuple):
+            raise TypeError('{}.backward must return a tuple'.format(self.label))
+        return tuple(None if gxs[i] is None else Variable._new(gxs[i], False)
+                     for i in target_input_indexes)
+
+
+def _zeros_like(array):
+    from kusari import backend
+    return backend.get_array_module(array).zeros_like(array)
+
+
+def _zeros(shape, dtype, like):
+    from kusari import backend
+    return backend.get_array_module(*like).zeros(shape, dtype)
+
+
+# ---------------------------------------------------------------------------
+# 4. Backprop
+# ---------------------------------------------------------------------------
+
+def _add(a, b):
+    """Sum two gradients; differentiable only when the graph is being recorded."""
+    if config.enable_backprop:
+        return a + b
+    return Variable._new(a._array + b._array, True)
+
+
+def _backprop(grads, input_nodes, retain_grad, loss_scale):
+    """Propagate gradients from ``grads`` (node -> gradient Variable) to the leaves.
+
+    Functions are popped from one heap in decreasing rank, which is a valid reverse
+    topological order for any DAG: a function's rank exceeds that of every function
+    that produced its inputs, so every consumer of a variable is processed before its
+    creator and the variable's gradient is complete by then. Each output gradient is
+    dropped as soon as it has been passed on.
+
+    Args:
+        grads: dict mapping output VariableNodes to their gradient Variables.
+        input_nodes: for ``grad()``, the nodes whose gradients are wanted (their
+            gradient is captured when complete and leaves are left alone); None for
+            ``backward()``, which accumulates into every reachable leaf variable.
+        retain_grad: also store gradients in intermediate variables.
+        loss_scale: recorded on leaf parameters so the optimizer can unscale.
+
+    Returns:
+        For ``grad()``, a dict from the wanted nodes to their gradients.
+    """
+    heap = []
+    seen = set()
+    captured = {} if input_nodes is not None else None
+    hooks_on = bool(_function_hooks)
+
+    def push(func):
+        if func not in seen:
+            seen.add(func)
+            heapq.heappush(heap, (-func.rank, id(func), func))
+
+    for node in list(grads):
+        if node.creator_node is not None:
+            push(node.creator_node)
+
+    while heap:
+        func = heapq.heappop(heap)[2]
+        output_nodes = [ref() for ref in func.outputs]
+        gys = []
+        for node in output_nodes:
+            gy = None if node is None else grads.pop(node, None)
+            gys.append(gy)
+            if gy is None:
+                continue
+            if captured is not None and node in input_nodes:
+                captured[node] = gy
+            if retain_grad:
+                var = node._variable()
+                if var is not None:
+                    var._grad_var = gy
+        if all(gy is None for gy in gys):
+            continue
+        inputs = func.inputs
+        if inputs is None:
+            raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
+        targets = tuple(i for i, x in enumerate(inputs) if x.requires_grad)
+        if not targets:
+            continue
+        gys = tuple(gys)
+        if hooks_on or func._local_function_hooks:
+            hooks = func._all_hooks()
+            in_data = tuple(x.data for x in inputs)
+            for hook in hooks:
+                hook.backward_preprocess(func, in_data, gys)
+        gxs = func.backward(targets, gys)
+        if len(gxs) != len(targets):
+            if len(gxs) == len(inputs):
+                gxs = tuple(gxs[i] for i in targets)
+            else:
+                raise ValueError('{}.backward returned {} gradients for {} target inputs'
+                                 .format(func.label, len(gxs), len(targets)))
+        if hooks_on or func._local_function_hooks:
+            for hook in hooks:
+                hook.backward_postprocess(func, in_data, gys)
+        if config.debug:
+            _check_finite(func, [None if gx is None else gx._array for gx in gxs], 'backward')
+        for index, gx in zip(targets, gxs):
+            if gx is None:
+                continue
+            if not isinstance(gx, Variable):
+                gx = Variable._new(gx, True)
+            x = inputs[index]
+            _check_grad(func, index, x, gx)
+            g = grads.get(x)
+            grads[x] = gx if g is None else _add(g, gx)
+            if x.creator_node is not None:
+                push(x.creator_node)
+        del gxs, gys
+
+    if captured is not None:
+        for node, g in grads.items():  # wanted nodes that are leaves or outputs
+            if node in input_nodes and node not in captured:
+                captured[node] = g
+        return captured
+    for node, g in grads.items():
+        if node.creator_node is not None or not node.requires_grad:
+            continue
+        var = node._variable()
+        if var is None:
+            continue
+        if loss_scale is not None:
+            var._loss_scale = loss_scale
+        old = var._grad_var
+        var._grad_var = g if old is None else _add(old, g)
+    return None
+
+
+def _check_grad(func, index, node, gx):
+    if gx._array.shape != node.shape and node.shape is not None:
+        raise ValueError('{}.backward returned a gradient of shape {} for input {} of shape {}'
+                         .format(func.label, gx._array.shape, index, node.shape))
+
+
+def backward(outputs, grad_outputs=None, **kwargs):
+    """Run backprop from several outputs at once.
+
+    Args:
+        outputs: sequence of Variables.
+        grad_outputs: their initial gradients (Variables or arrays, None for ones on
+            single-element outputs).
+        enable_double_backprop (bool), retain_grad (bool), loss_scale: as in
+            ``Variable.backward``.
+    """
+    enable_double_backprop = kwargs.pop('enable_double_backprop', False)
+    retain_grad = kwargs.pop('retain_grad', False)
+    loss_scale = kwargs.pop('loss_scale', None)
+    if kwargs:
+        raise TypeError('backward() got unexpected arguments: {}'.format(', '.join(kwargs)))
+    outputs = tuple(outputs)
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    grads = _initial_grads(outputs, grad_outputs, 'backward', loss_scale)
+    with using_config('enable_backprop', enable_double_backprop):
+        _backprop(grads, None, retain_grad, loss_scale)
+
+
+def _initial_grads(outputs, grad_outputs, caller, loss_scale=None):
+    if len(grad_outputs) != len(outputs):
+        raise ValueError('{}: {} outputs but {} grad_outputs'.format(
+            caller, len(outputs), len(grad_outputs)))
+    grads = {}
+    for y, gy in zip(outputs, grad_outputs):
+        if not isinstance(y, Variable):
+            raise TypeError('{}: outputs must be Variables, not {}'.format(
+                caller, type(y).__name__))
+        if gy is None:
+            if y.size != 1:
+                raise ValueError('{}: the output of shape {} needs a grad_output; only '
+                                 'single-element outputs default to one'.format(caller, y.shape))
+            gy = Variable._new(y.xp.ones_like(y._array), True)
+            if loss_scale is not None:
+                gy._array *= loss_scale
+        elif not isinstance(gy, Variable):
+            gy = Variable._new(gy, True)
+        node = y.node
+        grads[node] = gy if node not in grads else grads[node] + gy
+    return grads
+
+
+def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
+         retain_grad=False, enable_double_backprop=False, loss_scale=None):
+    """Gradients of ``outputs`` with respect to ``inputs``, returned as Variables.
+
+    Unlike ``backward``, it leaves the ``grad`` of every variable untouched unless
+    ``set_grad`` is True.
+    """
+    outputs = tuple(outputs)
+    inputs = tuple(inputs)
+    for x in inputs:
+        if not isinstance(x, Variable):
+            raise TypeError('grad: inputs must be Variables, not {}'.format(type(x).__name__))
+    if grad_outputs is None:
+        grad_outputs = (None,) * len(outputs)
+    grads = _initial_grads(outputs, tuple(grad_outputs), 'grad', loss_scale)
+    input_nodes = [x.node for x in inputs]
+    if grad_inputs is not None:
+        for node, gx in zip(input_nodes, grad_inputs):
+            if gx is not None:
+                gx = gx if isinstance(gx, Variable) else Variable._new(gx, True)
+                grads[node] = gx if node not in grads else grads[node] + gx
+    with using_config('enable_backprop', enable_double_backprop):
+        captured = _backprop(grads, set(input_nodes), retain_grad, loss_scale)
+    result = [captured.get(node) for node in input_nodes]
+    if set_grad:
+        for x, gx in zip(inputs, result):
+            x._grad_var = gx
+    return result

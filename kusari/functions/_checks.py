@@ -1,0 +1,52 @@
+"""Cheap input checks for functions, with readable errors built only on failure."""
+
+from kusari.utils.type_check import InvalidType
+
+
+def fail(func, arg, expected, actual):
+    """Raise InvalidType naming the function, the argument, expected and actual."""
+    raise InvalidType(expected, actual, msg='{}: invalid {}: expected {}, but got {}'.format(
+        func, arg, expected, actual))
+
+
+def check_float(func, arg, array):
+    if array.dtype.kind != 'f':
+        fail(func, arg, 'a floating-point array', 'dtype {}'.format(array.dtype))
+
+
+def check_same_dtype(func, a, b, names=('x0', 'x1')):
+    if a.dtype != b.dtype:
+        fail(func, 'dtypes of {} and {}'.format(*names), 'equal dtypes',
+             '{} and {}'.format(a.dtype, b.dtype))
+
+
+def check_ndim(func, arg, array, ndim):
+    if array.ndim != ndim:
+        fail(func, arg, '{}-d array'.format(ndim), 'shape {}'.format(array.shape))
+
+
+def check_broadcastable(func, a, b, names=('x0', 'x1')):
+    """Return the broadcast shape of two shapes, or fail naming both."""
+    shape = []
+    for da, db in zip(reversed(a.shape), reversed(b.shape)):
+        if da != db and da != 1 and db != 1:
+            fail(func, 'shapes of {} and {}'.format(*names), 'broadcastable shapes',
+                 '{} and {}'.format(a.shape, b.shape))
+        shape.append(max(da, db) if 0 not in (da, db) else 0)
+    longer = a.shape if a.ndim >= b.ndim else b.shape
+    return tuple(longer[:abs(a.ndim - b.ndim)]) + tuple(reversed(shape))
+
+
+def normalize_axis(func, axis, ndim):
+    """``axis`` as a tuple of non-negative ints (None: every axis)."""
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    out = []
+    for a in axes:
+        if not -ndim <= a < max(ndim, 1):
+            fail(func, 'axis', 'an axis in [{}, {})'.format(-ndim, ndim), a)
+        out.append(a % ndim if ndim else 0)
+    if len(set(out)) != len(out):
+        fail(func, 'axis', 'distinct axes', axis)
+    return tuple(out)

@@ -1,0 +1,36 @@
+"""Rectified linear unit."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+
+
+class ReLU(core.FunctionNode):
+    def forward(self, inputs):
+        x, = inputs
+        check_float('relu', 'x', x)
+        self.retain_outputs((0,))
+        return get_array_module(x).maximum(x, 0),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return ReLUGrad(y.array).apply((grad_outputs[0],))
+
+
+class ReLUGrad(core.FunctionNode):
+    """``gy * (y > 0)`` with ``y`` a constant: its own backward is itself."""
+
+    def __init__(self, y):
+        self.y = y
+
+    def forward(self, inputs):
+        gy, = inputs
+        return gy * (self.y > 0),
+
+    def backward(self, indexes, grad_outputs):
+        return ReLUGrad(self.y).apply(grad_outputs)
+
+
+def relu(x):
+    """Rectified linear unit ``max(0, x)``."""
+    return ReLU().apply((x,))[0]

@@ -1,0 +1,44 @@
+"""Logistic sigmoid."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+
+
+class Sigmoid(core.FunctionNode):
+    def forward(self, inputs):
+        x, = inputs
+        check_float('sigmoid', 'x', x)
+        self.retain_outputs((0,))
+        xp = get_array_module(x)
+        # 0.5 * tanh(0.5 x) + 0.5 is exact in float and never overflows.
+        y = xp.tanh(x * x.dtype.type(0.5))
+        y *= 0.5
+        y += 0.5
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return SigmoidGrad().apply((y, grad_outputs[0]))
+
+
+class SigmoidGrad(core.FunctionNode):
+    """``gy * y * (1 - y)`` from the sigmoid's output ``y`` and ``gy``."""
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        return gy * y * (1 - y),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        ret = []
+        for i in indexes:
+            ret.append(g * gy * (1 - 2 * y) if i == 0 else SigmoidGrad().apply((y, g))[0])
+        return tuple(ret)
+
+
+def sigmoid(x):
+    """Elementwise sigmoid ``1 / (1 + exp(-x))``."""
+    return Sigmoid().apply((x,))[0]

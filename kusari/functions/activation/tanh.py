@@ -1,0 +1,39 @@
+"""Hyperbolic tangent."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+
+
+class Tanh(core.FunctionNode):
+    def forward(self, inputs):
+        x, = inputs
+        check_float('tanh', 'x', x)
+        self.retain_outputs((0,))
+        return get_array_module(x).tanh(x),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return TanhGrad().apply((y, grad_outputs[0]))
+
+
+class TanhGrad(core.FunctionNode):
+    """``gy * (1 - y**2)`` from tanh's output ``y`` and ``gy``."""
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        y, gy = inputs
+        return gy * (1 - y * y),
+
+    def backward(self, indexes, grad_outputs):
+        y, gy = self.get_retained_inputs()
+        g, = grad_outputs
+        ret = []
+        for i in indexes:
+            ret.append(-2 * g * gy * y if i == 0 else TanhGrad().apply((y, g))[0])
+        return tuple(ret)
+
+
+def tanh(x):
+    """Elementwise hyperbolic tangent."""
+    return Tanh().apply((x,))[0]

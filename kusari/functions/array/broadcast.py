@@ -1,0 +1,81 @@
+"""Broadcasting and its adjoint, sum_to."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+
+
+def _sum_to(array, shape):
+    """Sum ``array`` over the axes that broadcasting to its shape from ``shape`` added."""
+    lead = array.ndim - len(shape)
+    axes = tuple(range(lead)) + tuple(
+        i + lead for i, s in enumerate(shape) if s == 1 and array.shape[i + lead] != 1)
+    if axes:
+        array = array.sum(axis=axes, keepdims=True)
+    if lead:
+        array = array.reshape(shape)
+    return array
+
+
+class BroadcastTo(core.FunctionNode):
+    """Broadcasts an array to a shape."""
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        xp = get_array_module(x)
+        try:
+            return xp.broadcast_to(x, self.shape),
+        except ValueError:
+            fail('broadcast_to', 'shape', 'a shape that {} broadcasts to'.format(x.shape),
+                 self.shape)
+
+    def backward(self, indexes, grad_outputs):
+        return sum_to(grad_outputs[0], self._in_shape),
+
+
+class SumTo(core.FunctionNode):
+    """Sums an array down to a shape it was broadcast from."""
+
+    def __init__(self, shape):
+        self.shape = tuple(shape)
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        lead = x.ndim - len(self.shape)
+        if lead < 0 or any(s not in (1, d) for s, d in zip(self.shape, x.shape[lead:])):
+            fail('sum_to', 'shape', 'a shape that broadcasts to {}'.format(x.shape), self.shape)
+        return _sum_to(x, self.shape),
+
+    def backward(self, indexes, grad_outputs):
+        return broadcast_to(grad_outputs[0], self._in_shape),
+
+
+def broadcast_to(x, shape):
+    """Broadcasts ``x`` to ``shape``."""
+    if getattr(x, 'shape', None) == tuple(shape):
+        return core.as_variable(x)
+    return BroadcastTo(shape).apply((x,))[0]
+
+
+def sum_to(x, shape):
+    """Sums ``x`` along the broadcast axes so that its shape becomes ``shape``."""
+    if getattr(x, 'shape', None) == tuple(shape):
+        return core.as_variable(x)
+    return SumTo(shape).apply((x,))[0]
+
+
+def broadcast(*args):
+    """Broadcasts the inputs to a common shape (returns one variable for one input)."""
+    shapes = [a.shape for a in args]
+    xp = get_array_module(*[core.as_array(a) for a in args])
+    try:
+        shape = xp.broadcast_shapes(*shapes)
+    except ValueError:
+        fail('broadcast', 'shapes', 'broadcastable shapes', shapes)
+    ret = tuple(broadcast_to(a, shape) for a in args)
+    return ret[0] if len(ret) == 1 else ret

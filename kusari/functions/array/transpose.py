@@ -1,0 +1,32 @@
+"""Transpose."""
+
+from kusari import core
+from kusari.functions._checks import fail
+
+
+class Transpose(core.FunctionNode):
+    """Permutes the axes of an array."""
+
+    def __init__(self, axes=None):
+        self.axes = axes
+
+    def forward(self, inputs):
+        x, = inputs
+        if self.axes is not None and sorted(a % max(x.ndim, 1) for a in self.axes) != list(
+                range(x.ndim)):
+            fail('transpose', 'axes', 'a permutation of {} axes'.format(x.ndim), self.axes)
+        return x.transpose(self.axes),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        if self.axes is None:
+            return transpose(gy),
+        inverse = [0] * len(self.axes)
+        for i, a in enumerate(self.axes):
+            inverse[a % len(self.axes)] = i
+        return transpose(gy, tuple(inverse)),
+
+
+def transpose(x, axes=None):
+    """Permutes the dimensions of ``x`` (reverses them when ``axes`` is None)."""
+    return Transpose(None if axes is None else tuple(axes)).apply((x,))[0]

@@ -1,0 +1,3 @@
+"""Neural-network connections."""
+
+from kusari.functions.connection.linear import linear  # NOQA

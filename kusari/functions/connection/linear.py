@@ -1,0 +1,71 @@
+"""Fully connected layer: ``y = x W^T + b``."""
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math.matmul import matmul
+from kusari.functions.math.sum import sum as sum_
+
+
+class LinearFunction(core.FunctionNode):
+    """``x W^T (+ b)`` for 2-d ``x`` and ``W``; inputs are (x, W) or (x, W, b)."""
+
+    def forward(self, inputs):
+        x, W = inputs[0], inputs[1]
+        if x.ndim != 2 or W.ndim != 2 or x.shape[1] != W.shape[1]:
+            fail('linear', 'shapes of x and W', 'x of shape (N, {0}) and W of shape (M, {0})'
+                 .format(W.shape[1] if W.ndim == 2 else 'K'),
+                 'x {} and W {}'.format(x.shape, W.shape))
+        if x.dtype != W.dtype or x.dtype.kind != 'f':
+            fail('linear', 'dtypes of x and W', 'one floating-point dtype',
+                 '{} and {}'.format(x.dtype, W.dtype))
+        self.retain_inputs((0, 1))
+        y = x.dot(W.T)
+        if len(inputs) == 3:
+            b = inputs[2]
+            if b.shape != (W.shape[0],) or b.dtype != x.dtype:
+                fail('linear', 'b', 'shape ({},) and dtype {}'.format(W.shape[0], x.dtype),
+                     'shape {} and dtype {}'.format(b.shape, b.dtype))
+            y += b
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(matmul(gy, W))
+            elif i == 1:
+                ret.append(matmul(gy, x, transa=True))
+            else:
+                ret.append(sum_(gy, axis=0))
+        return tuple(ret)
+
+
+def linear(x, W, b=None, n_batch_axes=1):
+    """Linear function (fully connected layer) ``y = x W^T + b``.
+
+    Args:
+        x: input of shape ``(s_1, ..., s_n, ...)``; the axes after the first
+            ``n_batch_axes`` are flattened into one.
+        W: weight of shape ``(M, K)``.
+        b: bias of shape ``(M,)`` or None.
+        n_batch_axes (int): number of leading batch axes of ``x``.
+
+    Returns:
+        Variable: of shape ``(s_1, ..., s_n, M)``.
+    """
+    if n_batch_axes <= 0:
+        fail('linear', 'n_batch_axes', 'a positive integer', n_batch_axes)
+    batch_shape = x.shape[:n_batch_axes]
+    if x.ndim != 2 or n_batch_axes != 1:
+        rows = 1
+        for d in batch_shape:
+            rows *= d
+        x = reshape(x, (rows, -1) if rows else (0, W.shape[1]))
+    inputs = (x, W) if b is None else (x, W, b)
+    y = LinearFunction().apply(inputs)[0]
+    if n_batch_axes > 1:
+        y = reshape(y, batch_shape + (y.shape[-1],))
+    return y

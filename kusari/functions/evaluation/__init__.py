@@ -1,0 +1,3 @@
+"""Evaluation functions."""
+
+from kusari.functions.evaluation.accuracy import accuracy  # NOQA

@@ -1,0 +1,30 @@
+"""Mean squared error."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, check_same_dtype, fail
+from kusari.functions.array.broadcast import broadcast_to
+
+
+class MeanSquaredError(core.FunctionNode):
+    def forward(self, inputs):
+        x0, x1 = inputs
+        check_float('mean_squared_error', 'x0', x0)
+        check_same_dtype('mean_squared_error', x0, x1)
+        if x0.shape != x1.shape:
+            fail('mean_squared_error', 'shapes of x0 and x1', 'equal shapes',
+                 '{} and {}'.format(x0.shape, x1.shape))
+        self.retain_inputs((0, 1))
+        diff = (x0 - x1).ravel()
+        return get_array_module(x0).asarray(diff.dot(diff) / max(diff.size, 1), dtype=x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        gy, = grad_outputs
+        gx0 = (x0 - x1) * broadcast_to(gy * (2.0 / max(x0.size, 1)), x0.shape)
+        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+
+
+def mean_squared_error(x0, x1):
+    """Mean of the squared differences of ``x0`` and ``x1`` (a scalar)."""
+    return MeanSquaredError().apply((x0, x1))[0]

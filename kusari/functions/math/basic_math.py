@@ -1,0 +1,323 @@
+"""Arithmetic on Variables: the nodes behind ``+ - * / // ** @``, unary ``-`` and ``abs``.
+
+``install_variable_arithmetics`` puts the operators on ``Variable``. Binary nodes
+broadcast their inputs; their backward sums the gradient back to each input's shape.
+"""
+
+import numbers
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.core import Variable
+from kusari.functions._checks import check_broadcastable, check_same_dtype, fail
+from kusari.functions.array.broadcast import sum_to
+
+
+def _array_types():
+    return core._array_types()
+
+
+class Neg(core.FunctionNode):
+    def forward(self, inputs):
+        return -inputs[0],
+
+    def backward(self, indexes, gy):
+        return -gy[0],
+
+
+class Absolute(core.FunctionNode):
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return abs(inputs[0]),
+
+    def backward(self, indexes, gy):
+        x = self.inputs[0].data
+        return gy[0] * get_array_module(x).sign(x),
+
+
+class _Binary(core.FunctionNode):
+    """A broadcasting elementwise node of two arrays of one dtype."""
+
+    name = None
+
+    def check(self, x0, x1):
+        if x0.dtype != x1.dtype:
+            check_same_dtype(self.name, x0, x1)
+        if x0.shape != x1.shape:
+            check_broadcastable(self.name, x0, x1)
+
+    def _shapes(self):
+        return self.inputs[0].shape, self.inputs[1].shape
+
+
+class Add(_Binary):
+    name = 'add'
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 + x1,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shapes = self._shapes()
+        return tuple(sum_to(gy, shapes[i]) for i in indexes)
+
+
+class AddConstant(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        return inputs[0] + self.value,
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0],
+
+
+class Sub(_Binary):
+    name = 'sub'
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 - x1,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shapes = self._shapes()
+        return tuple(sum_to(gy if i == 0 else -gy, shapes[i]) for i in indexes)
+
+
+class SubFromConstant(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        return self.value - inputs[0],
+
+    def backward(self, indexes, grad_outputs):
+        return -grad_outputs[0],
+
+
+class Mul(_Binary):
+    name = 'mul'
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 * x1,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.get_retained_inputs()
+        ret = []
+        for i in indexes:
+            ret.append(sum_to(gy * (x1 if i == 0 else x0), (x0, x1)[i].shape))
+        return tuple(ret)
+
+
+class MulConstant(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        return inputs[0] * self.value,
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * self.value,
+
+
+class Div(_Binary):
+    name = 'div'
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 / x1,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.get_retained_inputs()
+        gx0 = gy / x1
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(sum_to(gx0, x0.shape))
+            else:
+                ret.append(sum_to(-gx0 * x0 / x1, x1.shape))
+        return tuple(ret)
+
+
+class DivFromConstant(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return self.value / inputs[0],
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return -self.value * grad_outputs[0] / (x * x),
+
+
+class FloorDiv(_Binary):
+    """Floor division; piecewise constant, so its gradient is zero (None)."""
+
+    name = 'floordiv'
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 // x1,
+
+    def backward(self, indexes, grad_outputs):
+        return (None,) * len(indexes)
+
+
+class PowVarVar(_Binary):
+    name = 'pow'
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x0, x1 = inputs
+        self.check(x0, x1)
+        return x0 ** x1,
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.math.exponential import log
+        gy, = grad_outputs
+        x0, x1 = self.get_retained_inputs()
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+            else:
+                ret.append(sum_to(gy * x0 ** x1 * log(x0), x1.shape))
+        return tuple(ret)
+
+
+class PowVarConst(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** self.value,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        if self.value == 2:
+            return grad_outputs[0] * (x * 2.0),
+        return grad_outputs[0] * (self.value * x ** (self.value - 1)),
+
+
+class PowConstVar(core.FunctionNode):
+    def __init__(self, value):
+        self.value = value
+
+    def forward(self, inputs):
+        self.retain_outputs((0,))
+        return get_array_module(inputs[0]).power(self.value, inputs[0]).astype(
+            inputs[0].dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return grad_outputs[0] * y * float(numpy.log(self.value)),
+
+
+def _constant(x, value, op):
+    """A scalar or array operand of an arithmetic op, matched to ``x``'s dtype."""
+    if isinstance(value, numbers.Number) and not isinstance(value, numpy.generic):
+        return value
+    if isinstance(value, numpy.generic) or (isinstance(value, numpy.ndarray) and
+                                            value.ndim == 0):
+        return x.dtype.type(value)
+    fail(op, 'operand', 'a Variable, an array or a scalar', type(value).__name__)
+
+
+def _binary(node_cls, const_cls, reverse_cls, op):
+    """The forward and reflected operator methods for one arithmetic op."""
+
+    def method(self, other):
+        if isinstance(other, Variable) or isinstance(other, _array_types()) and other.ndim:
+            return node_cls().apply((self, other))[0]
+        return const_cls(_constant(self._array, other, op)).apply((self,))[0]
+
+    def reflected(self, other):
+        if isinstance(other, _array_types()) and other.ndim:
+            return node_cls().apply((other, self))[0]
+        return reverse_cls(_constant(self._array, other, op)).apply((self,))[0]
+
+    return method, reflected
+
+
+def neg(self):
+    return Neg().apply((self,))[0]
+
+
+def absolute(self):
+    return Absolute().apply((self,))[0]
+
+
+def matmul(self, other):
+    from kusari.functions.math.matmul import matmul as matmul_
+    return matmul_(self, other)
+
+
+def rmatmul(self, other):
+    from kusari.functions.math.matmul import matmul as matmul_
+    return matmul_(other, self)
+
+
+def floordiv(self, other):
+    if isinstance(other, Variable) or isinstance(other, _array_types()):
+        return FloorDiv().apply((self, other))[0]
+    return core.Variable._new(self._array // other, False)
+
+
+def rfloordiv(self, other):
+    if isinstance(other, _array_types()):
+        return FloorDiv().apply((other, self))[0]
+    return core.Variable._new(other // self._array, False)
+
+
+def _add_const_rev(value):
+    return AddConstant(value)
+
+
+def _mul_const_rev(value):
+    return MulConstant(value)
+
+
+add, radd = _binary(Add, AddConstant, _add_const_rev, 'add')
+sub, rsub = _binary(Sub, lambda v: AddConstant(-v), SubFromConstant, 'sub')
+mul, rmul = _binary(Mul, MulConstant, _mul_const_rev, 'mul')
+div, rdiv = _binary(Div, lambda v: MulConstant(1.0 / v), DivFromConstant, 'div')
+pow, rpow = _binary(PowVarVar, PowVarConst, PowConstVar, 'pow')
+
+
+def install_variable_arithmetics():
+    """Attach the arithmetic operators to ``Variable``."""
+    ops = dict(__neg__=neg, __abs__=absolute, __add__=add, __radd__=radd, __sub__=sub,
+               __rsub__=rsub, __mul__=mul, __rmul__=rmul, __truediv__=div,
+               __rtruediv__=rdiv, __floordiv__=floordiv, __rfloordiv__=rfloordiv,
+               __pow__=pow, __rpow__=rpow, __matmul__=matmul, __rmatmul__=rmatmul)
+    for name, fn in ops.items():
+        setattr(Variable, name, fn)
+    Variable.__pos__ = lambda self: self
+
+
+def add_n(*xs):
+    """Elementwise sum of any number of variables (Chainer's ``F.add(*xs)``)."""
+    if len(xs) == 1:
+        return core.as_variable(xs[0])
+    y = xs[0]
+    for x in xs[1:]:
+        y = add(core.as_variable(y), x)
+    return y

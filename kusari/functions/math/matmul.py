@@ -1,0 +1,75 @@
+"""Matrix products."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_same_dtype, fail
+from kusari.functions.array.broadcast import sum_to
+
+
+def _swap(x):
+    return x.swapaxes(-1, -2) if x.ndim >= 2 else x
+
+
+class MatMul(core.FunctionNode):
+    """``op(a) @ op(b)`` with optional transposes of the last two axes (ndim >= 2)."""
+
+    def __init__(self, transa=False, transb=False):
+        self.transa = transa
+        self.transb = transb
+
+    def forward(self, inputs):
+        a, b = inputs
+        check_same_dtype('matmul', a, b, ('a', 'b'))
+        self.retain_inputs((0, 1))
+        a_ = _swap(a) if self.transa else a
+        b_ = _swap(b) if self.transb else b
+        if a_.shape[-1] != b_.shape[-2]:
+            fail('matmul', 'shapes of a and b', 'a.shape[-1] == b.shape[-2] (after transa={}, '
+                 'transb={})'.format(self.transa, self.transb),
+                 '{} and {}'.format(a.shape, b.shape))
+        return get_array_module(a).matmul(a_, b_),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        a, b = self.get_retained_inputs()
+        ret = []
+        for i in indexes:
+            if i == 0:
+                # d(op(a)) = gy @ op(b)^T; undo op for a.
+                if self.transa:
+                    ga = matmul(b, gy, transa=self.transb, transb=True)
+                else:
+                    ga = matmul(gy, b, transb=not self.transb)
+                ret.append(sum_to(ga, a.shape))
+            else:
+                if self.transb:
+                    gb = matmul(gy, a, transa=True, transb=self.transa)
+                else:
+                    gb = matmul(a, gy, transa=not self.transa)
+                ret.append(sum_to(gb, b.shape))
+        return tuple(ret)
+
+
+def matmul(a, b, transa=False, transb=False):
+    """Matrix product of ``a`` and ``b`` (batched over leading axes, broadcasting).
+
+    1-d arguments are treated as a row (``a``) or column (``b``) vector, and the
+    added axis is removed from the result, as ``numpy.matmul`` does.
+    """
+    from kusari.functions.array.reshape import reshape
+    a_1d = a.ndim == 1
+    b_1d = b.ndim == 1
+    if a_1d:
+        a = reshape(a, (1, a.shape[0]))
+    if b_1d:
+        b = reshape(b, (b.shape[0], 1))
+    y = MatMul(transa and not a_1d, transb and not b_1d).apply((a, b))[0]
+    if a_1d or b_1d:
+        shape = y.shape[:-2] + (() if a_1d else y.shape[-2:-1]) + (() if b_1d else y.shape[-1:])
+        y = reshape(y, shape)
+    return y
+
+
+def batch_matmul(a, b, transa=False, transb=False):
+    """Deprecated alias of ``matmul`` on 3-d arrays, as in Chainer."""
+    return matmul(a, b, transa, transb)

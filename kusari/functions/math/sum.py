@@ -1,0 +1,62 @@
+"""Sum and mean over axes."""
+
+from kusari import core
+from kusari.functions._checks import fail, normalize_axis
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+
+
+class Sum(core.FunctionNode):
+    """Sum over ``axis`` (a tuple of non-negative axes)."""
+
+    def __init__(self, axis, keepdims):
+        self.axis = axis
+        self.keepdims = keepdims
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return x.sum(axis=self.axis, keepdims=self.keepdims),
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        if not self.keepdims:
+            shape = tuple(1 if i in self.axis else d for i, d in enumerate(self._in_shape))
+            gy = reshape(gy, shape)
+        return broadcast_to(gy, self._in_shape),
+
+
+def sum(x, axis=None, keepdims=False):
+    """Sum of the elements of ``x`` over ``axis`` (None: all axes)."""
+    axes = normalize_axis('sum', axis, x.ndim)
+    return Sum(axes, keepdims).apply((x,))[0]
+
+
+def mean(x, axis=None, weights=None, keepdims=False):
+    """Mean of ``x`` over ``axis``, weighted by ``weights`` when given."""
+    if weights is not None:
+        return average(x, axis=axis, weights=weights, keepdims=keepdims)
+    axes = normalize_axis('mean', axis, x.ndim)
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    return sum(x, axis=axes, keepdims=keepdims) * (1.0 / max(count, 1))
+
+
+def average(x, axis=None, weights=None, keepdims=False):
+    """Weighted average of ``x`` over ``axis`` (Chainer's ``F.average``).
+
+    ``weights`` is a 1-D variable along a single ``axis``, or of ``x``'s shape.
+    """
+    if weights is None:
+        return mean(x, axis=axis, keepdims=keepdims)
+    if weights.shape != x.shape:
+        if axis is None or not isinstance(axis, int) or weights.ndim != 1 or (
+                weights.shape[0] != x.shape[axis]):
+            fail('average', 'weights', 'shape {} or a 1-d array along one int axis'.format(
+                x.shape), 'shape {} with axis={}'.format(weights.shape, axis))
+        shape = [1] * x.ndim
+        shape[axis] = weights.shape[0]
+        weights = broadcast_to(reshape(weights, tuple(shape)), x.shape)
+    total = sum(x * weights, axis=axis, keepdims=keepdims)
+    return total / sum(weights, axis=axis, keepdims=keepdims)

@@ -1,0 +1,3 @@
+"""Noise injections."""
+
+from kusari.functions.noise.dropout import dropout  # NOQA

@@ -1,0 +1,71 @@
+"""Dropout."""
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail
+
+
+class Dropout(core.FunctionNode):
+    """Multiplies by a random mask of 0 and 1/(1-ratio); its backward reuses the mask."""
+
+    def __init__(self, ratio, mask=None):
+        self.ratio = ratio
+        self.mask = mask
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('dropout', 'x', x)
+        if self.mask is None:
+            xp = get_array_module(x)
+            scale = x.dtype.type(1.0 / (1.0 - self.ratio))
+            if xp is numpy:
+                keep = numpy.random.random_sample(x.shape) >= self.ratio
+            else:
+                keep = xp.random.random_sample(x.shape, dtype=numpy.float32) >= self.ratio
+            self.mask = keep * scale
+        elif self.mask.shape != x.shape:
+            fail('dropout', 'mask', 'shape {}'.format(x.shape), self.mask.shape)
+        return x * self.mask,
+
+    def backward(self, indexes, grad_outputs):
+        return MaskMul(self.mask).apply(grad_outputs)
+
+
+class MaskMul(core.FunctionNode):
+    """Multiplication by a constant array; linear, so its backward is itself."""
+
+    def __init__(self, mask):
+        self.mask = mask
+
+    def forward(self, inputs):
+        return inputs[0] * self.mask,
+
+    def backward(self, indexes, grad_outputs):
+        return MaskMul(self.mask).apply(grad_outputs)
+
+
+def dropout(x, ratio=.5, **kwargs):
+    """Drops elements of ``x`` with probability ``ratio`` and scales the rest by 1/(1-ratio).
+
+    It is the identity when ``config.train`` is False.
+
+    Args:
+        x: input variable.
+        ratio (float): dropout ratio in [0, 1).
+        mask: a given mask (already scaled) to use instead of a random one.
+        return_mask (bool): also return the mask used (None when not training).
+    """
+    mask = kwargs.pop('mask', None)
+    return_mask = kwargs.pop('return_mask', False)
+    if kwargs:
+        raise TypeError('dropout() got unexpected arguments: {}'.format(', '.join(kwargs)))
+    if not 0.0 <= ratio < 1.0:
+        fail('dropout', 'ratio', 'a value in [0, 1)', ratio)
+    if not core.config.train:
+        y = core.as_variable(x)
+        return (y, None) if return_mask else y
+    node = Dropout(ratio, mask)
+    y = node.apply((x,))[0]
+    return (y, node.mask) if return_mask else y

@@ -1,0 +1,489 @@
+"""Links: the building blocks that own parameters (Link, Chain, ChainList)."""
+
+import contextlib
+import copy as copy_module
+import warnings
+
+import numpy
+
+from kusari import backend, core, initializers
+from kusari.core import Parameter, Variable
+
+
+class Link:
+    """A building block of a model: it owns Parameters and persistent values.
+
+    Parameters assigned as attributes inside ``with self.init_scope():`` are
+    registered; so are the child links of a Chain. ``link(x)`` calls ``forward``.
+    """
+
+    def __init__(self, **params):
+        self._params = []          # names, in registration order
+        self._persistent = []      # names, in registration order
+        self._within_init_scope = False
+        self._local_link_hooks = None
+        self._device = backend.CpuDevice()
+        self.name = None
+        for name, value in params.items():
+            # A shape, or a (shape, dtype) pair (Chainer's deprecated constructor form).
+            is_pair = isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple)
+            shape, dtype = value if is_pair else (value, numpy.float32)
+            self.add_param(name, shape, dtype=dtype)
+
+    # -- registration ---------------------------------------------------------
+    @property
+    def within_init_scope(self):
+        return getattr(self, '_within_init_scope', False)
+
+    @contextlib.contextmanager
+    def init_scope(self):
+        """Within this context, assigned Parameters (and Links, in Chains) are registered."""
+        old = self._within_init_scope
+        self._within_init_scope = True
+        try:
+            yield
+        finally:
+            self._within_init_scope = old
+
+    def __setattr__(self, name, value):
+        if self.within_init_scope and isinstance(value, Variable):
+            if not isinstance(value, Parameter):
+                raise TypeError('Link attribute {!r} registered in init_scope must be a '
+                                'Parameter, not a Variable'.format(name))
+            value.name = name
+            if name not in self._params:
+                self._params.append(name)
+                if name in self._persistent:
+                    self._persistent.remove(name)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if name in self._params:
+            self._params.remove(name)
+        elif name in self._persistent:
+            self._persistent.remove(name)
+        super().__delattr__(name)
+
+    def add_param(self, name, shape=None, dtype=numpy.float32, initializer=None):
+        """Register a new Parameter (Chainer's older spelling of init_scope)."""
+        if name in self.__dict__:
+            raise AttributeError('cannot register a new parameter {}: attribute exists'
+                                 .format(name))
+        if initializer is None:
+            initializer = initializers.NaN(dtype)
+        param = Parameter(initializer, shape)
+        with self.init_scope():
+            setattr(self, name, param)
+
+    def add_persistent(self, name, value):
+        """Register a value that is serialized but not optimized (e.g. running statistics)."""
+        if name in self.__dict__:
+            raise AttributeError('cannot register a new persistent value {}: attribute '
+                                 'exists'.format(name))
+        self._persistent.append(name)
+        super().__setattr__(name, value)
+
+    def register_persistent(self, name):
+        """Mark an existing attribute as persistent."""
+        if not hasattr(self, name):
+            raise AttributeError('cannot register non-existent attribute {} as persistent'
+                                 .format(name))
+        if name not in self._persistent:
+            self._persistent.append(name)
+
+    # -- calling ---------------------------------------------------------------
+    def __call__(self, *args, **kwargs):
+        if not (core._link_hooks or self._local_link_hooks):
+            return self.forward(*args, **kwargs)
+        from kusari.link_hook import ForwardPostprocessArgs, ForwardPreprocessArgs
+        hooks = list(core._link_hooks.values()) + list((self._local_link_hooks or {}).values())
+        for hook in hooks:
+            hook.forward_preprocess(ForwardPreprocessArgs(self, 'forward', args, kwargs))
+        out = self.forward(*args, **kwargs)
+        for hook in hooks:
+            hook.forward_postprocess(ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
+        return out
+
+    def forward(self, *args, **kwargs):
+        raise NotImplementedError('{} does not implement forward'.format(type(self).__name__))
+
+    @property
+    def local_link_hooks(self):
+        if self._local_link_hooks is None:
+            self._local_link_hooks = {}
+        return self._local_link_hooks
+
+    def add_hook(self, hook, name=None):
+        name = hook.name if name is None else name
+        if name in self.local_link_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self._local_link_hooks[name] = hook
+        hook.added(self)
+        return self
+
+    def delete_hook(self, name):
+        self.local_link_hooks.pop(name).deleted(self)
+
+    # -- traversal ---------------------------------------------------------------
+    def params(self, include_uninit=True):
+        """Iterate over every parameter of this link and its descendants."""
+        for _, param in self.namedparams(include_uninit):
+            yield param
+
+    def namedparams(self, include_uninit=True):
+        """Iterate over (path, parameter) pairs, paths like ``/l1/W``."""
+        d = self.__dict__
+        for name in self._params:
+            if include_uninit or d[name].array is not None:
+                yield '/' + name, d[name]
+
+    def links(self, skipself=False):
+        for _, link in self.namedlinks(skipself):
+            yield link
+
+    def namedlinks(self, skipself=False):
+        if not skipself:
+            yield '/', self
+
+    def children(self):
+        return iter(())
+
+    def count_params(self):
+        """Total number of parameter elements (uninitialized ones count as zero)."""
+        total = 0
+        for path, param in self.namedparams():
+            if param.array is None:
+                warnings.warn('Parameter {} is not initialized; it counts as zero'.format(
+                    path), stacklevel=2)
+            else:
+                total += param.size
+        return total
+
+    # -- copying ----------------------------------------------------------------
+    def copy(self, mode='share'):
+        """A copy of this link: 'share' shares arrays, 'copy' deep-copies them,
+        'init' re-initializes the parameters with their initializers."""
+        if mode not in ('share', 'copy', 'init'):
+            raise ValueError("copy mode must be 'share', 'copy' or 'init', not {!r}".format(mode))
+        new = copy_module.copy(self)
+        d = new.__dict__
+        d['_params'] = list(self._params)
+        d['_persistent'] = list(self._persistent)
+        d['_local_link_hooks'] = None
+        for name in self._params:
+            param = copy_module.copy(d[name])
+            param._node = None
+            param._grad_var = None
+            if mode == 'copy' and param.array is not None:
+                param._array = param.array.copy()
+            elif mode == 'init':
+                param._array = None
+                if getattr(d[name], 'array', None) is not None:
+                    param.initialize(d[name].shape)
+            param.update_rule = None
+            d[name] = param
+        for name in self._persistent:
+            value = d[name]
+            d[name] = copy_module.deepcopy(value) if mode != 'share' else value
+        new._copy_children(mode)
+        return new
+
+    def _copy_children(self, mode):
+        pass
+
+    def copyparams(self, link, copy_persistent=True):
+        """Copy parameter (and persistent) values from ``link`` into this link."""
+        src = link.__dict__
+        dst = self.__dict__
+        for name in self._params:
+            dst[name].copydata(src[name])
+        if copy_persistent:
+            for name in self._persistent:
+                value = src[name]
+                if isinstance(value, numpy.ndarray) or backend.is_array_supported(value):
+                    backend.copyto(dst[name], value)
+                else:
+                    dst[name] = copy_module.deepcopy(value)
+
+    def addgrads(self, link):
+        """Add the gradients of ``link``'s parameters to this link's."""
+        src = link.__dict__
+        for name in self._params:
+            self.__dict__[name].addgrad(src[name])
+
+    def cleargrads(self):
+        for param in self.params():
+            param.cleargrad()
+
+    def zerograds(self):
+        warnings.warn('Link.zerograds is deprecated; use Link.cleargrads instead.',
+                      DeprecationWarning, stacklevel=2)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', DeprecationWarning)
+            for param in self.params():
+                param.zerograd()
+
+    def enable_update(self):
+        for param in self.params():
+            rule = param.update_rule
+            if rule is not None:
+                rule.enabled = True
+
+    def disable_update(self):
+        for param in self.params():
+            rule = param.update_rule
+            if rule is not None:
+                rule.enabled = False
+
+    @property
+    def update_enabled(self):
+        for param in self.params():
+            rule = param.update_rule
+            if rule is not None and not rule.enabled:
+                return False
+        return True
+
+    def repeat(self, n_repeat, mode='init'):
+        """A Sequential of ``n_repeat`` copies of this link (``copy(mode)``)."""
+        from kusari.sequential import Sequential
+        if n_repeat <= 0:
+            return Sequential()
+        return Sequential(*[self.copy(mode) for _ in range(n_repeat)])
+
+    # -- serialization ---------------------------------------------------------------
+    def serialize(self, serializer):
+        """Save or load parameters and persistent values through ``serializer``."""
+        d = self.__dict__
+        for name in self._params:
+            param = d[name]
+            data = serializer(name, param.array)
+            if param.array is None and data is not None:
+                # A deserializer gave data to a not-yet-initialized parameter.
+                param.initialize(data.shape)
+                backend.copyto(param.array, data)
+        for name in self._persistent:
+            value = d[name]
+            loaded = serializer(name, value)
+            if not isinstance(value, numpy.ndarray) and not backend.is_array_supported(value):
+                d[name] = loaded
+
+    # -- devices --------------------------------------------------------------------
+    @property
+    def device(self):
+        return self._device
+
+    @property
+    def xp(self):
+        return self._device.xp
+
+    def to_device(self, device):
+        """Move parameters, gradients and persistent arrays (and children) to ``device``."""
+        device = backend.get_device(device)
+        for link in self.links():
+            d = link.__dict__
+            for name in link._params:
+                d[name].to_device(device)
+            for name in link._persistent:
+                value = d[name]
+                if backend.is_array_supported(value):
+                    d[name] = device.send(value)
+            d['_device'] = device
+        return self
+
+    def to_cpu(self):
+        return self.to_device(backend.CpuDevice())
+
+    def to_gpu(self, device=None):
+        return self.to_device(backend.GpuDevice.from_device_id(device))
+
+    # -- printing -----------------------------------------------------------------------
+    @property
+    def printable_specs(self):
+        return iter(())
+
+    def __repr__(self):
+        specs = ', '.join('{}={}'.format(k, v) for k, v in self.printable_specs)
+        return '{}({})'.format(type(self).__name__, specs)
+
+
+class Chain(Link):
+    """A link made of named child links (registered in ``init_scope``)."""
+
+    def __init__(self, **links):
+        super().__init__()
+        self._children = []
+        for name, link in links.items():
+            self.add_link(name, link)
+
+    def __getitem__(self, name):
+        return getattr(self, name)
+
+    def __setattr__(self, name, value):
+        if self.within_init_scope and isinstance(value, Link):
+            if hasattr(self, name) and name not in self._children:
+                raise AttributeError('cannot register a new link {}: attribute exists'
+                                     .format(name))
+            value.name = name
+            if name not in self._children:
+                self._children.append(name)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if name in getattr(self, '_children', ()):
+            self._children.remove(name)
+        super().__delattr__(name)
+
+    def add_link(self, name, link):
+        """Register ``link`` as the child ``name``."""
+        if name in self.__dict__:
+            raise AttributeError('cannot register a new link {}: attribute exists'.format(name))
+        if not isinstance(link, Link):
+            raise TypeError('cannot register a non-link object as a child: {}'.format(
+                type(link).__name__))
+        with self.init_scope():
+            setattr(self, name, link)
+
+    def namedparams(self, include_uninit=True):
+        yield from super().namedparams(include_uninit)
+        d = self.__dict__
+        for name in self._children:
+            prefix = '/' + name
+            for path, param in d[name].namedparams(include_uninit):
+                yield prefix + path, param
+
+    def namedlinks(self, skipself=False):
+        if not skipself:
+            yield '/', self
+        d = self.__dict__
+        for name in self._children:
+            child = d[name]
+            prefix = '/' + name
+            yield prefix, child
+            for path, link in child.namedlinks(True):
+                yield prefix + path, link
+
+    def children(self):
+        d = self.__dict__
+        for name in self._children:
+            yield d[name]
+
+    def _copy_children(self, mode):
+        d = self.__dict__
+        d['_children'] = list(self._children)
+        for name in self._children:
+            child = d[name].copy(mode)
+            child.name = name
+            d[name] = child
+
+    def copyparams(self, link, copy_persistent=True):
+        super().copyparams(link, copy_persistent)
+        for name in self._children:
+            self.__dict__[name].copyparams(link.__dict__[name], copy_persistent)
+
+    def addgrads(self, link):
+        super().addgrads(link)
+        for name in self._children:
+            self.__dict__[name].addgrads(link.__dict__[name])
+
+    def serialize(self, serializer):
+        super().serialize(serializer)
+        d = self.__dict__
+        for name in self._children:
+            d[name].serialize(serializer[name])
+
+    def __repr__(self):
+        lines = ['{}('.format(type(self).__name__)]
+        for name in self._children:
+            child = repr(self.__dict__[name]).replace('\n', '\n  ')
+            lines.append('  ({}): {},'.format(name, child))
+        return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
+
+
+class ChainList(Link):
+    """A link made of an ordered list of child links, named '0', '1', ..."""
+
+    def __init__(self, *links):
+        super().__init__()
+        self._children = []
+        for link in links:
+            self.add_link(link)
+
+    def __setattr__(self, name, value):
+        if self.within_init_scope and isinstance(value, Link):
+            raise TypeError('cannot register a Link as an attribute of a ChainList; '
+                            'use add_link')
+        super().__setattr__(name, value)
+
+    def __getitem__(self, index):
+        return self._children[index]
+
+    def __iter__(self):
+        return iter(self._children)
+
+    def __len__(self):
+        return len(self._children)
+
+    def add_link(self, link):
+        """Append ``link`` as a child."""
+        if not isinstance(link, Link):
+            raise TypeError('cannot register a non-link object as a child: {}'.format(
+                type(link).__name__))
+        link.name = str(len(self._children))
+        self._children.append(link)
+
+    def append(self, link):
+        self.add_link(link)
+
+    def insert(self, index, link):
+        if not isinstance(link, Link):
+            raise TypeError('cannot insert a non-link object: {}'.format(type(link).__name__))
+        self._children.insert(index, link)
+        self._rename()
+
+    def _rename(self):
+        for i, child in enumerate(self._children):
+            child.name = str(i)
+
+    def namedparams(self, include_uninit=True):
+        yield from super().namedparams(include_uninit)
+        for i, child in enumerate(self._children):
+            prefix = '/{}'.format(i)
+            for path, param in child.namedparams(include_uninit):
+                yield prefix + path, param
+
+    def namedlinks(self, skipself=False):
+        if not skipself:
+            yield '/', self
+        for i, child in enumerate(self._children):
+            prefix = '/{}'.format(i)
+            yield prefix, child
+            for path, link in child.namedlinks(True):
+                yield prefix + path, link
+
+    def children(self):
+        return iter(self._children)
+
+    def _copy_children(self, mode):
+        self.__dict__['_children'] = [child.copy(mode) for child in self._children]
+        self._rename()
+
+    def copyparams(self, link, copy_persistent=True):
+        super().copyparams(link, copy_persistent)
+        for mine, theirs in zip(self._children, link._children):
+            mine.copyparams(theirs, copy_persistent)
+
+    def addgrads(self, link):
+        super().addgrads(link)
+        for mine, theirs in zip(self._children, link._children):
+            mine.addgrads(theirs)
+
+    def serialize(self, serializer):
+        super().serialize(serializer)
+        for i, child in enumerate(self._children):
+            child.serialize(serializer[str(i)])
+
+    def __repr__(self):
+        lines = ['{}('.format(type(self).__name__)]
+        for i, child in enumerate(self._children):
+            lines.append('  ({}): {},'.format(i, repr(child).replace('\n', '\n  ')))
+        return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'

@@ -1,0 +1,54 @@
+"""Base class of hooks called around every link's forward."""
+
+from kusari import core
+
+
+class ForwardPreprocessArgs:
+    """What a LinkHook's forward_preprocess receives."""
+
+    def __init__(self, link, forward_name, args, kwargs):
+        self.link = link
+        self.forward_name = forward_name
+        self.args = args
+        self.kwargs = kwargs
+
+
+class ForwardPostprocessArgs(ForwardPreprocessArgs):
+    """What a LinkHook's forward_postprocess receives (with the output)."""
+
+    def __init__(self, link, forward_name, args, kwargs, out):
+        super().__init__(link, forward_name, args, kwargs)
+        self.out = out
+
+
+class LinkHook:
+    """Callbacks before/after each link's forward.
+
+    Use ``with hook:`` to register it globally, or ``link.add_hook(hook)`` for one link.
+    """
+
+    name = 'LinkHook'
+
+    def __enter__(self):
+        hooks = core.get_link_hooks()
+        if self.name in hooks:
+            raise KeyError('hook {} already exists'.format(self.name))
+        hooks[self.name] = self
+        self.added(None)
+        return self
+
+    def __exit__(self, *_):
+        core.get_link_hooks().pop(self.name)
+        self.deleted(None)
+
+    def added(self, link):
+        pass
+
+    def deleted(self, link):
+        pass
+
+    def forward_preprocess(self, args):
+        pass
+
+    def forward_postprocess(self, args):
+        pass

@@ -1,0 +1,3 @@
+"""Learnable connections."""
+
+from kusari.links.connection.linear import Linear  # NOQA

@@ -1,0 +1,51 @@
+"""Fully connected layer."""
+
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.functions.connection.linear import linear
+from kusari.link import Link
+
+
+class Linear(Link):
+    """``y = x W^T + b`` with learnable ``W`` (out_size, in_size) and ``b`` (out_size,).
+
+    Args:
+        in_size (int or None): input size; None infers it from the first input.
+            ``Linear(out_size)`` is also accepted.
+        out_size (int): output size.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+    """
+
+    def __init__(self, in_size, out_size=None, nobias=False, initialW=None,
+                 initial_bias=None):
+        super().__init__()
+        if out_size is None:
+            in_size, out_size = None, in_size
+        self.in_size = in_size
+        self.out_size = out_size
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            if in_size is not None:
+                self.W.initialize((out_size, in_size))
+            if nobias:
+                self.b = None
+            else:
+                bias_init = initializers._get_initializer(initial_bias, default=0)
+                self.b = Parameter(bias_init, out_size)
+
+    @property
+    def printable_specs(self):
+        yield 'in_size', self.in_size
+        yield 'out_size', self.out_size
+        yield 'nobias', self.b is None
+
+    def forward(self, x, n_batch_axes=1):
+        if self.W.array is None:
+            in_size = 1
+            for d in x.shape[n_batch_axes:]:
+                in_size *= d
+            self.in_size = in_size
+            self.W.initialize((self.out_size, in_size))
+        return linear(x, self.W, self.b, n_batch_axes=n_batch_axes)

@@ -1,0 +1,3 @@
+"""Machine-learning models."""
+
+from kusari.links.model.classifier import Classifier  # NOQA

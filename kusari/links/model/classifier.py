@@ -1,0 +1,59 @@
+"""A classifier wrapper that computes the loss and accuracy of a predictor."""
+
+from kusari import reporter
+from kusari.functions.evaluation.accuracy import accuracy
+from kusari.functions.loss.softmax_cross_entropy import softmax_cross_entropy
+from kusari.link import Chain
+
+
+class Classifier(Chain):
+    """Wraps a predictor: ``forward(*args)`` returns the loss of its output against the
+    last argument (the labels), reporting ``loss`` and ``accuracy``.
+
+    Args:
+        predictor (Link): the model.
+        lossfun: loss function (default: softmax_cross_entropy).
+        accfun: accuracy function (default: accuracy).
+        label_key (int or str): which argument holds the labels.
+    """
+
+    compute_accuracy = True
+
+    def __init__(self, predictor, lossfun=softmax_cross_entropy, accfun=accuracy,
+                 label_key=-1):
+        if not isinstance(label_key, (int, str)):
+            raise TypeError('label_key must be int or str, not {}'.format(
+                type(label_key).__name__))
+        super().__init__()
+        self.lossfun = lossfun
+        self.accfun = accfun
+        self.y = None
+        self.loss = None
+        self.accuracy = None
+        self.label_key = label_key
+        with self.init_scope():
+            self.predictor = predictor
+
+    def forward(self, *args, **kwargs):
+        if isinstance(self.label_key, int):
+            if not -len(args) <= self.label_key < len(args):
+                raise ValueError('label_key {} is out of range for {} arguments'.format(
+                    self.label_key, len(args)))
+            t = args[self.label_key]
+            index = self.label_key % len(args)
+            args = args[:index] + args[index + 1:]
+        else:
+            if self.label_key not in kwargs:
+                raise ValueError('label_key {!r} is not among the keyword arguments'.format(
+                    self.label_key))
+            t = kwargs.pop(self.label_key)
+        self.y = None
+        self.loss = None
+        self.accuracy = None
+        self.y = self.predictor(*args, **kwargs)
+        self.loss = self.lossfun(self.y, t)
+        reporter.report({'loss': self.loss}, self)
+        if self.compute_accuracy:
+            self.accuracy = self.accfun(self.y, t)
+            reporter.report({'accuracy': self.accuracy}, self)
+        return self.loss

@@ -1,0 +1,390 @@
+"""Optimizer base classes: Hyperparameter, UpdateRule, Optimizer, GradientMethod.
+
+An optimizer gives every parameter of its target link an UpdateRule whose
+hyperparameters fall back to the optimizer's, so one rule can be tuned (or disabled)
+without touching the others.
+"""
+
+import warnings
+
+import numpy
+
+from kusari import backend, core
+
+
+class Hyperparameter:
+    """A set of hyperparameters whose missing entries are looked up in ``parent``."""
+
+    def __init__(self, parent=None):
+        self.__dict__['_parent'] = parent
+
+    def __getattr__(self, name):
+        parent = self.__dict__['_parent']
+        if parent is None:
+            raise AttributeError('no hyperparameter {!r}'.format(name))
+        return getattr(parent, name)
+
+    def __repr__(self):
+        return 'Hyperparameter({})'.format(', '.join(
+            '{}={!r}'.format(k, v) for k, v in sorted(self.get_dict().items())))
+
+    @property
+    def parent(self):
+        return self._parent
+
+    def get_dict(self):
+        """All hyperparameters, the parent's overridden by this object's own."""
+        parent = self._parent
+        d = {} if parent is None else parent.get_dict()
+        d.update((k, v) for k, v in self.__dict__.items() if k != '_parent')
+        return d
+
+
+class HyperparameterProxy:
+    """An attribute of an Optimizer that reads and writes its hyperparameter."""
+
+    def __init__(self, name):
+        self.name = name
+        self.__doc__ = 'Alias of ``optimizer.hyperparam.{}``.'.format(name)
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        return getattr(obj.hyperparam, self.name)
+
+    def __set__(self, obj, value):
+        setattr(obj.hyperparam, self.name, value)
+
+
+class UpdateRule:
+    """Updates one parameter from its gradient, keeping per-parameter state.
+
+    Subclasses implement ``init_state(param)`` and ``update_core_cpu``/``update_core_gpu``
+    (or ``update_core``). Hooks with ``timing`` 'pre' run before, 'post' after the update.
+    """
+
+    is_elementwise = False
+
+    def __init__(self, parent_hyperparam=None):
+        self._pre_update_hooks = {}
+        self._post_update_hooks = {}
+        self._state = None
+        self.enabled = True
+        self.hyperparam = Hyperparameter(parent_hyperparam)
+        self.t = 0
+        self._use_fp32_update = False
+        self._fp32_param = None
+
+    @property
+    def state(self):
+        return self._state
+
+    def add_hook(self, hook, name=None, timing='auto'):
+        """Add a hook called as ``hook(rule, param)`` around each update."""
+        if not callable(hook):
+            raise TypeError('the hook must be callable')
+        if timing == 'auto':
+            timing = getattr(hook, 'timing', 'pre')
+        if timing not in ('pre', 'post'):
+            raise ValueError("timing must be 'pre', 'post' or 'auto', not {!r}".format(timing))
+        name = name or getattr(hook, 'name', None) or getattr(hook, '__name__', None)
+        hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
+        if name in self._pre_update_hooks or name in self._post_update_hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        hooks[name] = hook
+
+    def remove_hook(self, name):
+        for hooks in (self._pre_update_hooks, self._post_update_hooks):
+            if name in hooks:
+                del hooks[name]
+                return
+        raise KeyError('no hook {}'.format(name))
+
+    def update(self, param):
+        """Update ``param`` from its gradient (no-op when disabled or without grad)."""
+        if not self.enabled or param.array is None or param.grad is None:
+            return
+        self.t += 1
+        if self._use_fp32_update and param.dtype == numpy.float16:
+            param = self._fp32_view(param)
+        if self._state is None:
+            self._state = {}
+            self.init_state(param)
+        loss_scale = param._loss_scale
+        if loss_scale is not None:
+            param.grad /= loss_scale
+            param._loss_scale = None
+        for hook in self._pre_update_hooks.values():
+            hook(self, param)
+        self.update_core(param)
+        for hook in self._post_update_hooks.values():
+            hook(self, param)
+        if self._fp32_param is not None and param is self._fp32_param:
+            self._write_back_fp16()
+
+    def _fp32_view(self, param):
+        fp32 = self._fp32_param
+        if fp32 is None:
+            fp32 = self._fp32_param = core.Variable(param.array.astype(numpy.float32),
+                                                    name=param.name)
+            fp32._fp16_param = param
+        fp32.grad = param.grad.astype(numpy.float32)
+        fp32._loss_scale = param._loss_scale
+        return fp32
+
+    def _write_back_fp16(self):
+        fp32 = self._fp32_param
+        param = fp32._fp16_param
+        param.array[...] = fp32.array.astype(numpy.float16)
+
+    def update_core(self, param):
+        if isinstance(param.array, numpy.ndarray):
+            self.update_core_cpu(param)
+        else:
+            self.update_core_gpu(param)
+
+    def update_core_cpu(self, param):
+        raise NotImplementedError
+
+    def update_core_gpu(self, param):
+        raise NotImplementedError
+
+    def init_state(self, param):
+        """Create the state arrays (``self.state[...] = ...``) for ``param``."""
+
+    def use_fp32_update(self, flag=True):
+        """Update float16 parameters through a float32 master copy."""
+        self._use_fp32_update = flag
+
+    def serialize(self, serializer):
+        """Save or load ``t`` and the state arrays."""
+        self.t = serializer('t', self.t)
+        if self._state is None:
+            if isinstance(serializer, _deserializer_class()):
+                self._load_uninitialized_state(serializer)
+            return
+        for key in sorted(self._state):
+            value = self._state[key]
+            loaded = serializer(key, value)
+            if not backend.is_array_supported(value):
+                self._state[key] = loaded
+
+    def _load_uninitialized_state(self, deserializer):
+        """Load state saved before this rule ever ran: learn the state's keys from a
+        throwaway parameter, then take each value from the file (none: stay empty)."""
+        self._state = {}
+        dummy = core.Variable(numpy.zeros(1, numpy.float32), grad=numpy.zeros(1, numpy.float32))
+        self.init_state(dummy)
+        keys = list(self._state)
+        self._state = {}
+        for key in keys:
+            try:
+                value = deserializer(key, None)
+            except KeyError:
+                value = None
+            if value is None:
+                self._state = None
+                return
+            self._state[key] = value
+
+
+def _deserializer_class():
+    from kusari import serializer
+    return serializer.Deserializer
+
+
+class Optimizer:
+    """The base class of all optimizers.
+
+    Attributes:
+        target (Link): the link being optimized.
+        t (int): number of updates done.
+        epoch (int): epoch counter advanced by ``new_epoch``.
+    """
+
+    target = None
+    t = 0
+    epoch = 0
+    use_auto_new_epoch = False
+    _loss_scale = None
+    _loss_scale_max = 65504.0
+    _loss_scaling_is_dynamic = False
+    _hooks = None
+
+    def setup(self, link):
+        """Attach the optimizer to ``link`` (a Link)."""
+        from kusari.link import Link
+        if not isinstance(link, Link):
+            raise TypeError('optimization target must be a link, not {}'.format(
+                type(link).__name__))
+        self.target = link
+        self.t = 0
+        self.epoch = 0
+        self._hooks = {}
+        return self
+
+    def _check_setup(self):
+        if self.target is None:
+            raise RuntimeError('{}.setup(link) must be called before this'.format(
+                type(self).__name__))
+
+    def update(self, lossfun=None, *args, **kwds):
+        raise NotImplementedError
+
+    def new_epoch(self, auto=False):
+        """Advance the epoch counter (``auto``: called by an updater)."""
+        if self.use_auto_new_epoch and not auto:
+            raise RuntimeError('this optimizer\'s epoch is advanced by the updater; do not '
+                               'call new_epoch yourself')
+        if not self.use_auto_new_epoch and auto:
+            return
+        self.epoch += 1
+
+    def add_hook(self, hook, name=None, timing='auto'):
+        """Add ``hook(optimizer)`` to be called before ('pre') or after ('post') updates."""
+        self._check_setup()
+        if not callable(hook):
+            raise TypeError('the hook must be callable')
+        if timing == 'auto':
+            timing = getattr(hook, 'timing', 'pre')
+        if timing not in ('pre', 'post'):
+            raise ValueError("timing must be 'pre', 'post' or 'auto', not {!r}".format(timing))
+        name = name or getattr(hook, 'name', None) or getattr(hook, '__name__', None)
+        if name in self._hooks:
+            raise KeyError('hook {} already exists'.format(name))
+        self._hooks[name] = (hook, timing)
+        if hasattr(hook, 'added'):
+            hook.added(self)
+
+    def remove_hook(self, name):
+        hook, _ = self._hooks.pop(name)
+        if hasattr(hook, 'deleted'):
+            hook.deleted(self)
+
+    def call_hooks(self, timing='pre'):
+        for hook, hook_timing in list(self._hooks.values()):
+            if hook_timing == timing:
+                self.call_hook(hook)
+
+    def call_hook(self, hook):
+        if getattr(hook, 'call_for_each_param', False):
+            for param in self.target.params(include_uninit=False):
+                hook(param.update_rule, param)
+        else:
+            hook(self)
+
+    def serialize(self, serializer):
+        """Save or load ``t``, ``epoch`` and every update rule's state."""
+        self.t = serializer('t', self.t)
+        self.epoch = serializer('epoch', self.epoch)
+        for name, param in self.target.namedparams():
+            rule = getattr(param, 'update_rule', None)
+            if rule is not None:
+                rule.serialize(serializer[name.lstrip('/')])
+
+    # -- loss scaling ---------------------------------------------------------
+    def loss_scaling(self, interval=1000, scale=None):
+        """Use dynamic loss scaling: halve on overflow, double after ``interval`` good steps."""
+        self._loss_scaling_is_dynamic = True
+        self._loss_scale = float(scale) if scale is not None else 2.0 ** 10
+        self._loss_scaling_multiplier = 2.0
+        self._loss_scaling_interval = interval
+        self._loss_scaling_good_steps = 0
+
+    def set_loss_scale(self, loss_scale):
+        """Use a static loss scale."""
+        self._loss_scale = loss_scale
+        self._loss_scaling_is_dynamic = False
+
+    def check_nan_in_grads(self):
+        """True if any gradient holds NaN or Inf."""
+        for param in self.target.params(include_uninit=False):
+            grad = param.grad
+            if grad is not None and not bool(backend.get_array_module(grad).isfinite(
+                    grad).all()):
+                return True
+        return False
+
+    def is_safe_to_update(self):
+        return not self.check_nan_in_grads()
+
+    def update_loss_scale(self):
+        if not self._loss_scaling_is_dynamic:
+            return
+        if self.is_safe_to_update():
+            self._loss_scaling_good_steps += 1
+            if self._loss_scaling_good_steps >= self._loss_scaling_interval:
+                self._loss_scale = min(self._loss_scale * self._loss_scaling_multiplier,
+                                       self._loss_scale_max)
+                self._loss_scaling_good_steps = 0
+        else:
+            self._loss_scale = max(self._loss_scale / self._loss_scaling_multiplier, 1.0)
+            self._loss_scaling_good_steps = 0
+
+
+class GradientMethod(Optimizer):
+    """An optimizer that updates each parameter from its gradient with an UpdateRule."""
+
+    def __init__(self):
+        self.hyperparam = Hyperparameter()
+        self._use_fp32_update = False
+
+    def setup(self, link):
+        super().setup(link)
+        for param in link.params():
+            param.update_rule = self.create_update_rule()
+            if self._use_fp32_update:
+                param.update_rule.use_fp32_update()
+        return self
+
+    def create_update_rule(self):
+        raise NotImplementedError
+
+    def reallocate_cleared_grads(self):
+        """Give initialized parameters without a gradient a zero gradient."""
+        for param in self.target.params(include_uninit=False):
+            if param.grad is None:
+                param._grad_var = core.Variable._new(
+                    backend.get_array_module(param.array).zeros_like(param.array), True)
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Update every parameter; first compute a loss and its gradients if
+        ``lossfun`` is given (``lossfun(*args, **kwds)``)."""
+        self._check_setup()
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            if getattr(self, '_use_cleargrads', True):
+                self.target.cleargrads()
+            else:
+                with warnings.catch_warnings():
+                    warnings.simplefilter('ignore', DeprecationWarning)
+                    self.target.zerograds()
+            loss.backward(loss_scale=self._loss_scale)
+            del loss
+        if self._loss_scaling_is_dynamic and not self.is_safe_to_update():
+            self.update_loss_scale()
+            return
+        self.reallocate_cleared_grads()
+        self.call_hooks('pre')
+        self.t += 1
+        for param in self.target.params(include_uninit=False):
+            rule = param.update_rule
+            if rule is not None:
+                rule.update(param)
+        self.reallocate_cleared_grads()
+        self.call_hooks('post')
+        self.update_loss_scale()
+
+    def use_cleargrads(self, use=True):
+        warnings.warn('GradientMethod.use_cleargrads is deprecated', DeprecationWarning,
+                      stacklevel=2)
+        self._use_cleargrads = use
+
+    def use_fp32_update(self, flag=True):
+        """Update float16 parameters through float32 master copies."""
+        self._use_fp32_update = flag
+        if self.target is not None:
+            for param in self.target.params():
+                if param.update_rule is not None:
+                    param.update_rule.use_fp32_update(flag)
+
