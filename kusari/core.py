@@ -614,6 +614,10 @@ class Variable:
     __hash__ = object.__hash__
 
     # -- methods backed by kusari.functions --------------------------------------
+    def __getitem__(self, slices):
+        from kusari.functions.array.get_item import get_item
+        return get_item(self, slices)
+
     @property
     def T(self):
         from kusari.functions.array.transpose import transpose
