@@ -1,0 +1,212 @@
+"""Every framework-level case, written once against Chainer's v7 API.
+
+The same code runs on ``chainer`` and on ``kusari``: the framework arrives as a
+:class:`ChainerApi` holding the imported top-level module and its ``functions``,
+``links`` and ``optimizers`` submodules. Each builder returns the callable the
+worker times (or measures), with all set-up done beforehand.
+"""
+
+import importlib
+
+import numpy
+
+from benchmarks import measure
+
+
+class ChainerApi:
+    """The top-level module (``ch``) of a Chainer-compatible framework and its parts.
+
+    Args:
+        module_name: ``'chainer'`` or ``'kusari'``.
+        device: ``None`` for NumPy arrays on the CPU, ``'gpu'`` for CuPy on GPU 0.
+    """
+
+    def __init__(self, module_name, device=None):
+        self.ch = importlib.import_module(module_name)
+        self.F = importlib.import_module(module_name + '.functions')
+        self.L = importlib.import_module(module_name + '.links')
+        self.optimizers = importlib.import_module(module_name + '.optimizers')
+        self.device = device
+        if device == 'gpu':
+            import cupy
+            self.xp = cupy
+        else:
+            self.xp = numpy
+
+    def array(self, host_array):
+        return self.xp.asarray(host_array)
+
+    def place(self, link):
+        if self.device == 'gpu':
+            link.to_gpu()
+        return link
+
+    def sync(self):
+        if self.device == 'gpu':
+            self.xp.cuda.Stream.null.synchronize()
+
+
+def _rng():
+    return numpy.random.default_rng(0)
+
+
+def _images_and_labels(api, batch, shape, n_classes=10):
+    rng = _rng()
+    x = rng.standard_normal((batch, *shape)).astype(numpy.float32)
+    labels = rng.integers(0, n_classes, batch).astype(numpy.int32)
+    return api.array(x), api.array(labels)
+
+
+def make_mlp(api, sizes):
+    """An MLP (``ChainList`` of ``L.Linear``, ReLU between) mapping ``sizes[0]`` to
+    ``sizes[-1]``."""
+    F, L = api.F, api.L
+
+    class MLP(api.ch.ChainList):
+        def __init__(self):
+            super().__init__(*[L.Linear(n_in, n_out)
+                               for n_in, n_out in zip(sizes[:-1], sizes[1:])])
+
+        def forward(self, x):
+            layers = list(self)
+            h = x
+            for layer in layers[:-1]:
+                h = F.relu(layer(h))
+            return layers[-1](h)
+
+    return MLP()
+
+
+def make_lenet(api):
+    """conv 5x5 20 -> max pool 2 -> conv 5x5 50 -> max pool 2 -> fc 500 -> ReLU -> fc 10."""
+    F, L = api.F, api.L
+
+    class LeNet(api.ch.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.conv1 = L.Convolution2D(1, 20, 5)
+                self.conv2 = L.Convolution2D(20, 50, 5)
+                self.fc1 = L.Linear(800, 500)
+                self.fc2 = L.Linear(500, 10)
+
+        def forward(self, x):
+            h = F.max_pooling_2d(self.conv1(x), 2)
+            h = F.max_pooling_2d(self.conv2(h), 2)
+            return self.fc2(F.relu(self.fc1(h)))
+
+    return LeNet()
+
+
+def _sgd_step(api, predictor, x, labels, lr):
+    """One ``optimizer.update(classifier, x, t)`` per call: cleargrads, forward with
+    softmax cross entropy, backward, SGD update."""
+    classifier = api.place(api.L.Classifier(predictor))
+    classifier.compute_accuracy = False  # the floor and PyTorch compute no accuracy either
+    optimizer = api.optimizers.SGD(lr=lr)
+    optimizer.setup(classifier)
+
+    def step():
+        optimizer.update(classifier, x, labels)
+
+    return step
+
+
+def chain_fwd_bwd(api, params):
+    a = api.array(_rng().standard_normal(params['shape']).astype(numpy.float32))
+    seed_grad = api.xp.ones_like(a)
+    tanh, variable, n_ops = api.F.tanh, api.ch.Variable, params['n_ops']
+
+    def step():
+        h = variable(a)
+        for _ in range(n_ops):
+            h = tanh(h)
+        h.grad = seed_grad
+        h.backward()
+
+    return step
+
+
+def chain_inference(api, params):
+    a = api.array(_rng().standard_normal(params['shape']).astype(numpy.float32))
+    tanh, no_backprop_mode, n_ops = api.F.tanh, api.ch.no_backprop_mode, params['n_ops']
+
+    def step():
+        with no_backprop_mode():
+            h = a
+            for _ in range(n_ops):
+                h = tanh(h)
+
+    return step
+
+
+def mlp_step(api, params):
+    sizes = params['sizes']
+    x, labels = _images_and_labels(api, params['batch'], sizes[:1])
+    return _sgd_step(api, make_mlp(api, sizes), x, labels, params['lr'])
+
+
+def lenet_step(api, params):
+    x, labels = _images_and_labels(api, params['batch'], (1, 28, 28))
+    return _sgd_step(api, make_lenet(api), x, labels, params['lr'])
+
+
+def conv_pool(api, params):
+    rng = _rng()
+    channels, size, ksize = params['in_channels'], params['size'], params['ksize']
+    x = api.array(rng.standard_normal((params['batch'], channels, size, size)).astype(numpy.float32))
+    weight_shape = (params['out_channels'], channels, ksize, ksize)
+    weight = api.ch.Variable(api.array(
+        (rng.standard_normal(weight_shape) / numpy.sqrt(channels * ksize * ksize)).astype(numpy.float32)))
+    bias = api.ch.Variable(api.xp.zeros(params['out_channels'], dtype=numpy.float32))
+    F, variable, pad = api.F, api.ch.Variable, params['pad']
+    grad_y = []  # seed gradient, allocated on the first call once the output shape is known
+
+    def step():
+        weight.cleargrad()
+        bias.cleargrad()
+        x_var = variable(x)
+        y = F.max_pooling_2d(F.convolution_2d(x_var, weight, bias, stride=1, pad=pad), 2)
+        if not grad_y:
+            grad_y.append(api.xp.ones_like(y.array))
+        y.grad = grad_y[0]
+        y.backward()
+
+    return step
+
+
+def rss_mlp(api, params):
+    step = mlp_step(api, params)
+    for _ in range(params['steps']):
+        step()
+    return measure.peak_rss_mb()
+
+
+def deep_mlp_memory(api, params):
+    """Peak RSS growth (MB) of one forward + backward of a deep ReLU MLP."""
+    depth, width, batch = params['depth'], params['width'], params['batch']
+    model = api.place(make_mlp(api, (width,) * (depth + 1)))
+    x = api.array(_rng().standard_normal((batch, width)).astype(numpy.float32))
+    seed_grad = api.xp.ones((batch, width), dtype=numpy.float32)
+
+    def forward_backward(inputs, seed):
+        y = model(inputs)
+        y.grad = seed
+        y.backward()
+
+    forward_backward(x[:2], seed_grad[:2])  # warm-up on a tiny batch: lazy set-up, not data
+    model.cleargrads()
+    return measure.peak_growth_mb(lambda: forward_backward(x, seed_grad))
+
+
+TIME_CASES = {
+    'chain_fwd_bwd': chain_fwd_bwd,
+    'chain_inference': chain_inference,
+    'mlp_large': mlp_step,
+    'mlp_small': mlp_step,
+    'cnn_lenet': lenet_step,
+    'conv_pool': conv_pool,
+    'gpu_mlp_large': mlp_step,
+    'gpu_cnn_lenet': lenet_step,
+}
+MEMORY_CASES = {'rss_mlp': rss_mlp, 'deep_mlp_memory': deep_mlp_memory}

@@ -1,0 +1,217 @@
+"""Markdown report (benchmarks/RESULTS.md) from one run's measurements."""
+
+import statistics
+
+from benchmarks.cases import CASES_BY_NAME, FRAMEWORK_TITLES, mlp_step_flops
+
+ERROR_CELL_CHARS = 70
+
+
+def _number(value):
+    if value == 0 or abs(value) >= 100:
+        return f'{value:.0f}'
+    if abs(value) >= 10:
+        return f'{value:.1f}'
+    if abs(value) >= 1:
+        return f'{value:.2f}'
+    return f'{value:.3g}'
+
+
+def format_stats(values):
+    """``median (min–max)`` of ``values``, or the single value."""
+    if len(values) == 1:
+        return _number(values[0])
+    return f'{_number(statistics.median(values))} ({_number(min(values))}–{_number(max(values))})'
+
+
+def _median(measurement):
+    if measurement is None or measurement.error or not measurement.values:
+        return None
+    return statistics.median(measurement.values)
+
+
+def _cell(measurement, missing):
+    if measurement is None:
+        return missing
+    if measurement.error:
+        error = measurement.error.replace('|', '\\|').replace('\n', ' ')
+        if len(error) > ERROR_CELL_CHARS:
+            error = error[:ERROR_CELL_CHARS - 1] + '…'
+        return f'error: {error}'
+    return format_stats(measurement.values)
+
+
+def _ratio(numerator, denominator):
+    if numerator is None or denominator is None or denominator == 0:
+        return '–'
+    return f'{numerator / denominator:.2f}'
+
+
+def _target_cells(case, medians):
+    cells = []
+    for target in case.targets:
+        kusari = medians.get('kusari')
+        other = 1.0 if target.against == 'absolute' else medians.get(target.against)
+        if kusari is None or other is None:
+            verdict = 'not measured'
+        else:
+            verdict = 'met' if kusari / other <= target.limit else 'NOT met'
+        cells.append(f'{target.describe(case.unit)}: {verdict}')
+    return '; '.join(cells) or '–'
+
+
+def _case_note(case, params):
+    if case.name == 'deep_mlp_memory':
+        depth, width, batch = params['depth'], params['width'], params['batch']
+        activations = depth * batch * width * 4 / 1e6
+        gradients = depth * (width * width + width) * 4 / 1e6
+        return (f'backward must keep {activations:.1f} MB of activations (each layer\'s input '
+                f'and the output); parameter gradients add {gradients:.1f} MB')
+    return ''
+
+
+def _values_table(case_names, results, columns, quick):
+    lines = ['| case | unit | ' + ' | '.join(FRAMEWORK_TITLES[name] for name in columns) + ' |',
+             '| --- | --- |' + ' --- |' * len(columns)]
+    notes = []
+    for case_name in case_names:
+        case = CASES_BY_NAME[case_name]
+        cells = [_cell(results[case_name].get(name), 'n/a') for name in columns]
+        lines.append(f'| {case.label(quick)} | {case.unit} | ' + ' | '.join(cells) + ' |')
+        note = _case_note(case, case.resolved_params(quick))
+        if note:
+            notes.append(f'- {case.label(quick)}: {note}.')
+    return lines + ([''] + notes if notes else [])
+
+
+def _ratios_table(case_names, results, quick, with_targets=True):
+    header = ('| case | kusari ÷ floor | kusari ÷ PyTorch | kusari ÷ Chainer | PyTorch ÷ floor '
+              '| Chainer ÷ floor |')
+    rule = '| --- | --- | --- | --- | --- | --- |'
+    if with_targets:
+        header += ' targets (issue 6) |'
+        rule += ' --- |'
+    lines = [header, rule]
+    for case_name in case_names:
+        case = CASES_BY_NAME[case_name]
+        medians = {name: _median(measurement)
+                   for name, measurement in results[case_name].items()}
+        row = [_ratio(medians.get('kusari'), medians.get('numpy')),
+               _ratio(medians.get('kusari'), medians.get('torch')),
+               _ratio(medians.get('kusari'), medians.get('chainer')),
+               _ratio(medians.get('torch'), medians.get('numpy')),
+               _ratio(medians.get('chainer'), medians.get('numpy'))]
+        if with_targets:
+            row.append(_target_cells(case, medians))
+        lines.append(f'| {case.label(quick)} | ' + ' | '.join(row) + ' |')
+    return lines
+
+
+def _errors(case_names, results):
+    lines = []
+    for case_name in case_names:
+        for name, measurement in results[case_name].items():
+            if measurement.error:
+                lines.append(f'- {case_name} / {name}: `{measurement.error}`')
+    return lines
+
+
+def _frameworks_section(frameworks):
+    lines = []
+    for framework in frameworks:
+        title = FRAMEWORK_TITLES[framework.name]
+        if framework.unavailable:
+            lines.append(f'- **{title}**: not run: {framework.unavailable}')
+            continue
+        info = dict(framework.info)
+        info.pop('executable', None)  # shown with the title
+        blas = info.pop('numpy BLAS', {})
+        threads = info.pop('thread variables', {})
+        details = ', '.join(f'{key} {value}' for key, value in info.items())
+        blas_text = ', '.join(f'{key}: {value}' for key, value in blas.items() if value)
+        thread_text = ', '.join(f'{key}={value}' for key, value in threads.items())
+        lines.append(f'- **{title}** (`{framework.python}`): {details}')
+        lines.append(f'  - NumPy BLAS: {blas_text}')
+        lines.append(f'  - worker environment: {thread_text}')
+    return lines
+
+
+def _gpu_section(gpu, quick):
+    if 'skipped' in gpu:
+        return [f'Skipped: {gpu["skipped"]}. It runs when CuPy and an NVIDIA GPU are present: '
+                'the MLP and CNN steps on CuPy (floor and kusari) next to PyTorch CUDA, and the '
+                'share of the GPU\'s float32 matmul peak that the MLP step reaches.']
+    results = gpu['results']
+    case_names = list(results)
+    columns = [name for name in ('numpy', 'kusari', 'torch')
+               if any(name in results[case] for case in case_names)]
+    lines = [f'Device: {gpu["device"]}. The floor column is the bare-array floor run on CuPy.', '']
+    lines += _values_table(case_names, results, columns, quick)
+    lines += ['']
+    peak_values = gpu['matmul_tflops']
+    if not peak_values:
+        lines.append(f'Matmul peak not measured: {gpu["matmul_error"]}')
+        return lines
+    peak = statistics.median(peak_values)
+    lines.append(f'float32 CuPy matmul 8192x8192: {format_stats(peak_values)} TFLOP/s '
+                 '(median used as the peak).')
+    mlp = CASES_BY_NAME['gpu_mlp_large']
+    params = mlp.resolved_params(quick)
+    flops = mlp_step_flops(params['sizes'], params['batch'])
+    for name, measurement in results.get('gpu_mlp_large', {}).items():
+        median_ms = _median(measurement)
+        if median_ms is not None:
+            achieved = flops / (median_ms / 1e3) / 1e12
+            lines.append(f'- MLP step, {FRAMEWORK_TITLES[name]}: {achieved:.2f} TFLOP/s = '
+                         f'{achieved / peak:.1%} of the matmul peak')
+    return lines
+
+
+def render(args, run_info, frameworks, case_names, results, gpu):
+    """The whole RESULTS.md text."""
+    columns = [framework.name for framework in frameworks]
+    machine = run_info['machine']
+    lines = [
+        '# Benchmark results',
+        '',
+        'Generated by `python -m benchmarks` (see `benchmarks/README.md`); do not edit by hand.',
+        '',
+        '## Run',
+        '',
+    ]
+    for key, value in run_info.items():
+        if key in ('machine', 'runner thread variables'):
+            continue
+        lines.append(f'- {key}: `{value}`' if key == 'command' else f'- {key}: {value}')
+    lines += [f'- {key}: {value}' for key, value in machine.items()]
+    lines += [
+        f'- method: {args.repeat} round(s); in each round every case runs once per framework in '
+        f'a fresh process, frameworks in rotating order; a timing process does 2 warm-up calls, '
+        f'then {args.samples} samples of about {args.target_s:g} s each (calls averaged within a '
+        'sample). Cells are median (min–max) over all samples of all rounds; ratios are of '
+        'medians. float32 throughout.',
+        '- threads: ' + ('each library\'s default (no thread variable set by the runner)'
+                         if args.threads is None else f'{args.threads} (OMP/OPENBLAS/MKL_NUM_THREADS)'),
+        '- OpenBLAS CPU variables (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE) in the runner\'s '
+        'environment: ' + ', '.join(f'{name}={run_info["runner thread variables"][name]}'
+                                   for name in ('OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE'))
+        + ('; kept for every worker (--keep-openblas-env)' if args.keep_openblas_env else
+           '; both unset for the NumPy >= 2 workers (floor, kusari, PyTorch) so their OpenBLAS '
+           'picks its own kernel, kept for the Chainer worker (NumPy 1.26, older OpenBLAS). '
+           'The kernel each worker ran is listed below.'),
+        '- memory cases: `peak RSS` is the process\'s ru_maxrss after the steps; the deep-MLP '
+        'case resets VmHWM (/proc/self/clear_refs) after set-up and a tiny warm-up and reports '
+        'the growth of VmHWM over VmRSS during one forward + backward, with '
+        'MALLOC_MMAP_THRESHOLD_=65536 so that freed arrays leave RSS at once.',
+    ]
+    if args.env:
+        lines.append('- extra worker environment: ' + ', '.join(f'`{item}`' for item in args.env))
+    lines += ['', '## Frameworks', ''] + _frameworks_section(frameworks)
+    lines += ['', '## Results (CPU)', ''] + _values_table(case_names, results, columns, args.quick)
+    lines += ['', '## Ratios (of medians; below 1 means kusari is faster / smaller)', '']
+    lines += _ratios_table(case_names, results, args.quick)
+    errors = _errors(case_names, results)
+    if errors:
+        lines += ['', '## Errors', ''] + errors
+    lines += ['', '## GPU', ''] + _gpu_section(gpu, args.quick)
+    return '\n'.join(lines) + '\n'
