@@ -1,0 +1,146 @@
+"""What the dataset loaders share: fetching checksummed raw files, caching parsed arrays
+as .npz, and turning uint8 images into the arrays Chainer's loaders return."""
+
+import collections
+import os
+import stat
+import tempfile
+import zipfile
+import zlib
+
+import numpy
+
+from kusari.dataset import download
+from kusari.datasets import tuple_dataset
+from kusari.datasets._dtype import get_dtype
+
+RemoteFile = collections.namedtuple('RemoteFile', ('name', 'urls', 'md5'))
+RemoteFile.__doc__ = """A dataset file: its file name, the URLs it can be downloaded
+from (tried in order) and the MD5 of its published contents."""
+
+
+def fetch(function, directory, remote):
+    """The path of ``remote`` in ``directory``, downloading it first if it is missing.
+
+    An existing file is checked against the MD5 too, so a damaged file is reported
+    rather than parsed.
+
+    Args:
+        function (str): The public function asking (named in errors).
+        directory (str): The dataset's directory.
+        remote (RemoteFile): The file.
+
+    Returns:
+        str: The path of the verified file.
+
+    Raises:
+        kusari.dataset.download.ChecksumError: The file (existing or downloaded) has
+            another MD5; a bad download is not kept.
+        kusari.dataset.download.DownloadError: It could not be downloaded from any URL;
+            the message says where to put the file by hand.
+    """
+    path = os.path.join(directory, remote.name)
+    if os.path.exists(path):
+        try:
+            download.verify_md5(path, remote.md5)
+        except download.ChecksumError as e:
+            raise download.ChecksumError(
+                '{}: {}. Delete it to download it again, or replace it with the original '
+                'file from {}'.format(function, e, remote.urls[0])) from None
+        return path
+    failures = []
+    for url in remote.urls:
+        try:
+            return download.download(url, path, remote.md5)
+        except (download.DownloadError, download.ChecksumError) as e:
+            failures.append(e)
+    error_type = type(failures[-1])
+    raise error_type(
+        '{}: could not get {} ({}). Without network access, download it from {} '
+        'elsewhere and put it at {} (MD5 {}), or point KUSARI_DATASET_ROOT at a '
+        'directory that holds it under {}/'.format(
+            function, remote.name, '; '.join(str(e) for e in failures), remote.urls[0],
+            path, remote.md5, os.path.basename(directory))) from failures[-1]
+
+
+def cached_arrays(path, build):
+    """Arrays loaded from the .npz cache at ``path``, or built and cached there.
+
+    ``build()`` returns a dict of arrays. The cache is uncompressed (loading it is a
+    plain read) and written atomically. A cache that cannot be read (damaged) is
+    rebuilt; one that cannot be written is skipped and the arrays returned uncached.
+    """
+    if os.path.exists(path):
+        try:
+            with numpy.load(path, allow_pickle=False) as npz:
+                return {key: npz[key] for key in npz.files}
+        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zlib.error):
+            pass  # a damaged cache is rebuilt below and replaced atomically
+    arrays = build()
+    directory = os.path.dirname(os.path.abspath(path))
+    if _is_read_only(directory):
+        return arrays
+    try:
+        _save_npz_atomically(path, directory, arrays)
+    except OSError:
+        pass  # caching is an optimization; the arrays are correct without it
+    return arrays
+
+
+def _is_read_only(directory):
+    """Whether ``directory`` exists without any write permission bit.
+
+    Checked on the mode bits rather than with os.access, so that a directory marked
+    read-only (e.g. shared data) is left alone even by the root user.
+    """
+    try:
+        return stat.S_IMODE(os.stat(directory).st_mode) & 0o222 == 0
+    except FileNotFoundError:
+        return False
+
+
+def _save_npz_atomically(path, directory, arrays):
+    os.makedirs(directory, exist_ok=True)
+    fd, temp_path = tempfile.mkstemp(dir=directory, prefix='.' + os.path.basename(path) + '.',
+                                     suffix='.part')
+    try:
+        with os.fdopen(fd, 'wb') as f:
+            numpy.savez(f, **arrays)
+        os.replace(temp_path, path)
+    except BaseException:
+        try:
+            os.remove(temp_path)
+        except FileNotFoundError:
+            pass
+        raise
+
+
+def reshape_images(function, images, ndim, rgb_format=False):
+    """Grey (N, H, W) images reshaped for ``ndim`` 1 (N, H*W), 2 (N, H, W) or 3 (N, C, H, W).
+
+    With ``ndim == 3`` and ``rgb_format`` the single channel is repeated three times.
+    """
+    n, height, width = images.shape
+    if ndim == 1:
+        return images.reshape(n, height * width)
+    if ndim == 2:
+        return images
+    if ndim == 3:
+        images = images.reshape(n, 1, height, width)
+        if rgb_format:
+            images = numpy.broadcast_to(images, (n, 3, height, width))
+        return images
+    raise ValueError('{}: ndim must be 1, 2 or 3, got {!r}'.format(function, ndim))
+
+
+def make_dataset(images, labels, withlabel, scale, max_value, dtype, label_dtype):
+    """Images scaled from [0, max_value] to [0, scale], optionally paired with labels.
+
+    Returns:
+        A :class:`~kusari.datasets.TupleDataset` of (image, label) if ``withlabel``,
+        else the image array.
+    """
+    images = numpy.multiply(images, scale / max_value, dtype=get_dtype(dtype))
+    if not withlabel:
+        return images
+    return tuple_dataset.TupleDataset(images, labels.astype(label_dtype))

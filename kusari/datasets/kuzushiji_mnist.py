@@ -1,0 +1,50 @@
+"""Kuzushiji-MNIST: 28x28 grey images of 10 cursive Japanese (hiragana) characters."""
+
+import numpy
+
+from kusari.datasets import _mnist_family
+
+_SOURCE = _mnist_family.MnistFormatSource(
+    'kuzushiji-mnist',
+    ('http://codh.rois.ac.jp/kmnist/dataset/kmnist/',),
+    {'train-images-idx3-ubyte.gz': 'bdb82020997e1d708af4cf47b453dcf7',
+     'train-labels-idx1-ubyte.gz': 'e144d726b3acfaa3e44228e80efcd344',
+     't10k-images-idx3-ubyte.gz': '5c965bf0a639b31b8f53240b1b52f4d7',
+     't10k-labels-idx1-ubyte.gz': '7320c461ea6c1c855c0b718fb2a4b134'})
+
+_LABELS = (('o', '\u304a'), ('ki', '\u304d'), ('su', '\u3059'), ('tsu', '\u3064'),
+           ('na', '\u306a'), ('ha', '\u306f'), ('ma', '\u307e'), ('ya', '\u3084'),
+           ('re', '\u308c'), ('wo', '\u3092'))
+
+
+def get_kuzushiji_mnist_labels():
+    """The 10 Kuzushiji-MNIST classes, indexed by label.
+
+    Returns:
+        list of tuples: ``(romaji, hiragana character)`` pairs, e.g. ``('o', 'お')``.
+    """
+    return list(_LABELS)
+
+
+def get_kuzushiji_mnist(withlabel=True, ndim=1, scale=1., dtype=None,
+                        label_dtype=numpy.int32, rgb_format=False):
+    """Gets the Kuzushiji-MNIST dataset (60,000 training, 10,000 test images).
+
+    The four IDX files are kept in ``<dataset root>/kuzushiji-mnist/``, downloaded there
+    if missing and checked against their published MD5; without network access, put
+    them there by hand. The arguments and return value are those of
+    :func:`~kusari.datasets.get_mnist`.
+
+    Args:
+        withlabel (bool): Return (image, label) pairs; otherwise only the images.
+        ndim (int): 1 for images of shape (784,), 2 for (28, 28), 3 for (1, 28, 28).
+        scale (float): Pixels are scaled from [0, 255] to [0, ``scale``].
+        dtype: The dtype of the images; ``kusari.config.dtype`` (float32) by default.
+        label_dtype: The dtype of the labels.
+        rgb_format (bool): With ``ndim == 3``, make images of shape (3, 28, 28).
+
+    Returns:
+        tuple: ``(train, test)`` datasets.
+    """
+    return _mnist_family.load('get_kuzushiji_mnist', _SOURCE, _SOURCE.default_directory(),
+                              withlabel, ndim, scale, dtype, label_dtype, rgb_format)

@@ -1,0 +1,155 @@
+"""Base of the iterators that load upcoming batches in a pool of workers.
+
+The main thread decides every batch's indices with the same state machine as
+SerialIterator (``_state.advance``), only ahead of time: it keeps ``n_prefetch``
+batches submitted to the pool, each with the iterator state that follows it. So the
+batches are SerialIterator's for the same seed, and an error, Ctrl-C or ``finalize``
+shuts the workers down from the thread that owns them (no background thread to leak).
+"""
+
+import collections
+import multiprocessing
+import warnings
+
+from kusari.dataset import iterator
+from kusari.iterators import _state
+
+
+class TimeoutWarning(RuntimeWarning):
+    """Warned when loading a batch takes longer than ``dataset_timeout`` seconds."""
+
+
+class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
+    """Iterator whose batches are loaded by a pool of workers, ``n_prefetch`` ahead.
+
+    Subclasses implement ``_create_pool`` (a ``multiprocessing`` Pool or ThreadPool) and
+    ``_fetch_async(pool, indices)`` (an ``AsyncResult`` of the list of examples).
+    """
+
+    TimeoutWarning = TimeoutWarning
+
+    _pool = None
+    _finalized = True  # until __init__ completes, there is nothing to finalize
+
+    def __init__(self, dataset, batch_size, repeat, shuffle, order_sampler, n_prefetch,
+                 dataset_timeout):
+        name = type(self).__name__
+        _state.check_batch_size(name, batch_size)
+        if not isinstance(n_prefetch, int) or n_prefetch < 1:
+            raise ValueError('{}: n_prefetch must be a positive int, got {!r}'.format(
+                name, n_prefetch))
+        self.dataset = dataset
+        self.batch_size = batch_size
+        self._repeat = repeat
+        self.order_sampler = _state.resolve_order_sampler(name, shuffle, order_sampler)
+        self.n_prefetch = n_prefetch
+        self.dataset_timeout = dataset_timeout
+        self._pending = collections.deque()  # (AsyncResult, state after that batch)
+        self._finalized = False
+        self.reset()
+
+    def _create_pool(self):
+        raise NotImplementedError
+
+    def _fetch_async(self, pool, indices):
+        raise NotImplementedError
+
+    @property
+    def repeat(self):
+        """Whether the iterator loops over the dataset forever."""
+        return self._repeat
+
+    def __next__(self):
+        if self._finalized:
+            raise RuntimeError('{}: the iterator has been finalized'.format(
+                type(self).__name__))
+        if self._pool is None:
+            self._pool = self._create_pool()
+        self._fill()
+        if not self._pending:
+            self._previous_epoch_detail = self.epoch_detail
+            raise StopIteration
+        result, state = self._pending.popleft()
+        try:
+            self._fill()  # keep the workers busy while this batch is awaited
+            batch = self._wait(result)
+        except BaseException:
+            # An error in the dataset, or Ctrl-C: stop the workers now. The batch is not
+            # consumed; a later call starts new workers and loads it again.
+            self._stop_workers()
+            raise
+        self._previous_epoch_detail = self.epoch_detail
+        self._state = state
+        return batch
+
+    next = __next__
+
+    def _fill(self):
+        """Submits batches until ``n_prefetch`` are pending or the iteration ends."""
+        while len(self._pending) < self.n_prefetch and not self._producer_done:
+            state, indices = _state.advance(self._producer_state, self.batch_size,
+                                            self._repeat, self.order_sampler,
+                                            len(self.dataset))
+            if indices is None:
+                self._producer_done = True
+                break
+            self._pending.append((self._fetch_async(self._pool, indices), state))
+            self._producer_state = state
+
+    def _wait(self, result):
+        if self.dataset_timeout is None:
+            return result.get()
+        try:
+            return result.get(self.dataset_timeout)
+        except multiprocessing.TimeoutError:
+            warnings.warn(
+                '{}: loading a batch has taken more than {} seconds; the dataset may be '
+                'stalled (e.g. a worker blocked on a lock or a thread-pool library such as '
+                'OpenCV)'.format(type(self).__name__, self.dataset_timeout),
+                self.TimeoutWarning, stacklevel=3)
+        return result.get()
+
+    def _discard_pending(self):
+        """Forgets the submitted batches; production restarts from the current state."""
+        self._pending.clear()
+        self._producer_state = self._state
+        self._producer_done = False
+
+    def _stop_workers(self):
+        self._discard_pending()
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+    def reset(self):
+        """Goes back to the start of the first epoch (drawing a new order if shuffling)."""
+        if self._finalized:
+            raise RuntimeError('{}: cannot reset a finalized iterator'.format(
+                type(self).__name__))
+        self._state = _state.initial_state(len(self.dataset), self.order_sampler)
+        self._previous_epoch_detail = -1.
+        self._discard_pending()
+
+    def serialize(self, serializer):
+        """Saves or loads the position, epoch and order."""
+        if self._serialize_state(serializer):
+            self._discard_pending()  # the prefetched batches belong to the old state
+
+    def finalize(self):
+        """Shuts the workers down; the iterator cannot be used afterwards."""
+        if not self._finalized:
+            self._finalized = True
+            self._stop_workers()
+
+    def __del__(self):
+        self.finalize()
+
+    def __copy__(self):
+        """An iterator at the same position with its own workers (started on first use)."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._pool = None
+        other._pending = collections.deque()
+        other._discard_pending()
+        return other

@@ -1,0 +1,156 @@
+"""The epoch bookkeeping that every iterator shares.
+
+An iterator's position is an ``IteratorState`` (position in the epoch's order, epoch,
+whether the last batch ended an epoch, and the order). ``advance`` computes the next
+batch's indices and state from the current one without touching the dataset, so that
+prefetching iterators can run ahead and still produce the batches SerialIterator would.
+"""
+
+import collections
+
+import numpy
+
+from kusari.iterators.order_samplers import ShuffleOrderSampler
+
+IteratorState = collections.namedtuple(
+    'IteratorState', ('current_position', 'epoch', 'is_new_epoch', 'order'))
+
+
+def resolve_order_sampler(iterator_name, shuffle, order_sampler):
+    """The order sampler to use for the ``shuffle`` / ``order_sampler`` arguments."""
+    if shuffle is not None and order_sampler is not None:
+        raise ValueError('{}: shuffle and order_sampler cannot both be given; leave shuffle '
+                         'as None to use the order sampler'.format(iterator_name))
+    if order_sampler is not None:
+        return order_sampler
+    if shuffle is None or shuffle:
+        return ShuffleOrderSampler()
+    return None
+
+
+def check_batch_size(iterator_name, batch_size):
+    if not isinstance(batch_size, (int, numpy.integer)) or isinstance(batch_size, bool) \
+            or batch_size <= 0:
+        raise ValueError('{}: batch_size must be a positive int, got {!r}'.format(
+            iterator_name, batch_size))
+
+
+def initial_state(dataset_length, order_sampler):
+    """The state of a freshly reset iterator (the sampler gives the first epoch's order)."""
+    order = None
+    if order_sampler is not None:
+        order = numpy.asarray(order_sampler(numpy.arange(dataset_length), 0))
+    return IteratorState(0, 0, False, order)
+
+
+def advance(state, batch_size, repeat, order_sampler, dataset_length):
+    """The indices of the next batch and the state after it.
+
+    A batch that reaches the end of an epoch continues with the next epoch's order (if
+    ``repeat``), asking ``order_sampler`` for it. A non-repeating iterator ends its only
+    epoch with a short batch.
+
+    Returns:
+        tuple: ``(new_state, indices)``, or ``(state, None)`` when a non-repeating
+        iterator has finished its epoch.
+    """
+    position, epoch, _, order = state
+    if not repeat and epoch > 0:
+        return state, None
+    epoch_size = dataset_length if order is None else len(order)
+    if epoch_size == 0:
+        raise ValueError('cannot iterate over an empty dataset')
+    end = position + batch_size
+    if not repeat:
+        end = min(end, epoch_size)
+    pieces = []
+    is_new_epoch = False
+    while end >= epoch_size:
+        pieces.append(_indices(order, position, epoch_size))
+        if order is not None:
+            new_order = numpy.asarray(order_sampler(order, position))
+            if len(new_order) != len(order):
+                raise ValueError('the order sampler returned an order of length {} instead '
+                                 'of {}'.format(len(new_order), len(order)))
+            order = new_order
+        position = 0
+        end = end - epoch_size if repeat else 0
+        epoch += 1
+        is_new_epoch = True
+    pieces.append(_indices(order, position, end))
+    return IteratorState(end, epoch, is_new_epoch, order), numpy.concatenate(pieces)
+
+
+def _indices(order, start, stop):
+    if order is None:
+        return numpy.arange(start, stop, dtype=numpy.intp)
+    return order[start:stop]
+
+
+class EpochStateMixin:
+    """Properties and serialization of an iterator's epoch state.
+
+    The iterator keeps ``self._state`` (an ``IteratorState``), ``self._previous_epoch_detail``
+    (``-1.`` before the first batch; stored as a number because some serializers cannot
+    store ``None``), ``self.dataset`` and ``self.batch_size``.
+    """
+
+    @property
+    def current_position(self):
+        """The position of the next batch in the current epoch's order."""
+        return self._state.current_position
+
+    @property
+    def epoch(self):
+        """The number of epochs completed."""
+        return self._state.epoch
+
+    @property
+    def is_new_epoch(self):
+        """Whether the last batch completed an epoch."""
+        return self._state.is_new_epoch
+
+    @property
+    def epoch_detail(self):
+        """Fractional number of epochs completed, e.g. 1.5 in the middle of the second."""
+        return self.epoch + self.current_position / self._epoch_size
+
+    @property
+    def previous_epoch_detail(self):
+        """``epoch_detail`` before the last batch, or ``None`` before the first batch."""
+        if self._previous_epoch_detail < 0:
+            return None
+        return self._previous_epoch_detail
+
+    @property
+    def _epoch_size(self):
+        order = self._state.order
+        return len(self.dataset) if order is None else len(order)
+
+    def _serialize_state(self, serializer):
+        """Saves or loads the epoch state; returns whether it changed."""
+        old_state = self._state
+        old_previous = self._previous_epoch_detail
+        current_position = int(serializer('current_position', old_state.current_position))
+        epoch = int(serializer('epoch', old_state.epoch))
+        is_new_epoch = bool(serializer('is_new_epoch', old_state.is_new_epoch))
+        order = old_state.order
+        if order is not None:
+            order = numpy.array(order)  # loaded in place: never into a shared array
+            try:
+                loaded = serializer('order', order)
+            except KeyError:
+                loaded = serializer('_order', order)
+            if loaded is not None:
+                order = numpy.asarray(loaded)
+        self._state = IteratorState(current_position, epoch, is_new_epoch, order)
+        try:
+            self._previous_epoch_detail = float(
+                serializer('previous_epoch_detail', old_previous))
+        except KeyError:
+            # A snapshot without it: estimate it from the position.
+            previous = epoch + (current_position - self.batch_size) / self._epoch_size
+            self._previous_epoch_detail = max(previous, 0.) if self.epoch_detail > 0 else -1.
+        return not (old_state[:3] == self._state[:3]
+                    and old_previous == self._previous_epoch_detail
+                    and (order is None or numpy.array_equal(order, old_state.order)))
