@@ -148,8 +148,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         for x, other in zip(xs, other_inputs):
             i = target_index.get(id(x))
             inputs.append(Variable(x.array if i is not None else other))
-        with core.no_backprop_mode():
-            outs = _as_tuple(func(*inputs))
+        outs = _as_tuple(func(*inputs))
         total = 0.0
         for y, gy in zip(outs, gys_cast):
             if gy is not None:

@@ -1,0 +1,536 @@
+"""The graph core: configuration, Variable, FunctionNode and backprop semantics."""
+
+import gc
+import io
+import threading
+import weakref
+
+import numpy
+import pytest
+
+import kusari
+import kusari.functions as F
+from kusari import Variable
+
+
+def f32(*values):
+    return numpy.array(values, dtype=numpy.float32)
+
+
+# -- configuration ------------------------------------------------------------------
+
+CHAINER_V7_KEYS = [
+    '_will_recompute', 'autotune', 'compute_mode', 'cudnn_deterministic',
+    'cudnn_fast_batch_normalization', 'debug', 'dtype', 'enable_backprop', 'in_recomputing',
+    'keep_graph_on_report', 'lazy_grad_sum', 'schedule_func', 'train', 'type_check', 'use_cudnn',
+    'use_cudnn_tensor_core', 'use_ideep', 'use_static_graph', 'warn_nondeterministic']
+
+
+def test_seed_example_semantics(capsys):
+    a = Variable(f32(0.1))
+    with kusari.configuration.using_config('enable_backprop', False):
+        kusari.config.show()
+        b = a * 2.0
+    c = b + 0.5
+    with pytest.warns(DeprecationWarning, match='only one element'):
+        c.backward()
+    assert a.grad is None
+    numpy.testing.assert_array_equal(b.grad, f32(1.0))
+    assert b.creator is None  # the parent link was cut at construction time
+    out = capsys.readouterr().out
+    assert 'enable_backprop                False\n' in out
+
+
+def test_show_prints_every_key_sorted_and_padded():
+    buf = io.StringIO()
+    kusari.config.show(buf)
+    lines = buf.getvalue().splitlines()
+    assert [line.split()[0] for line in lines] == CHAINER_V7_KEYS
+    width = max(len(k) for k in CHAINER_V7_KEYS)
+    expected = {'debug': 'False', 'dtype': 'float32', 'enable_backprop': 'True', 'train': 'True',
+                'type_check': 'True', 'use_cudnn': 'auto', 'use_ideep': 'never',
+                'schedule_func': 'None', 'use_static_graph': 'True'}
+    for line in lines:
+        key = line.split()[0]
+        assert line[:width + 1] == key.ljust(width) + ' '
+        if key in expected:
+            assert line[width + 1:] == expected[key]
+
+
+def test_show_with_chainer_v2_keys_pads_to_longest_key():
+    g = kusari.configuration.GlobalConfig()
+    for key, value in [('cudnn_deterministic', False), ('debug', False),
+                       ('enable_backprop', True), ('keep_graph_on_report', False),
+                       ('train', True), ('type_check', True), ('use_cudnn', 'auto')]:
+        setattr(g, key, value)
+    local = kusari.configuration.LocalConfig(g)
+    buf = io.StringIO()
+    local.show(buf)
+    assert 'enable_backprop      True\n' in buf.getvalue()
+    assert buf.getvalue().splitlines()[0] == 'cudnn_deterministic  False'
+
+
+def test_local_config_falls_back_to_global_and_overrides_locally():
+    g = kusari.configuration.GlobalConfig()
+    g.flag = 1
+    local = kusari.configuration.LocalConfig(g)
+    assert local.flag == 1
+    g.flag = 2
+    assert local.flag == 2
+    with kusari.using_config('flag', 3, local):
+        assert local.flag == 3
+        assert g.flag == 2
+    assert local.flag == 2
+    with pytest.raises(AttributeError):
+        local.missing_key
+
+
+def test_config_is_thread_local():
+    seen = {}
+
+    def worker():
+        seen['train'] = kusari.config.train
+        with kusari.using_config('train', 'worker'):
+            seen['inside'] = kusari.config.train
+
+    with kusari.using_config('train', False):
+        thread = threading.Thread(target=worker)
+        thread.start()
+        thread.join()
+        assert kusari.config.train is False
+    assert seen == {'train': True, 'inside': 'worker'}
+    assert kusari.config.train is True
+
+
+def test_using_config_restores_on_error():
+    with pytest.raises(RuntimeError):
+        with kusari.using_config('train', False):
+            raise RuntimeError
+    assert kusari.config.train is True
+
+
+def test_train_false_leaves_backprop_enabled():
+    with kusari.using_config('train', False):
+        assert kusari.config.enable_backprop is True
+        x = Variable(f32(1.0, 2.0))
+        y = F.sum(x * x)
+        assert y.creator is not None
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, f32(2.0, 4.0))
+
+
+def test_enable_backprop_is_read_at_graph_construction_not_at_backward():
+    x = Variable(numpy.array(3.0, numpy.float32))
+    y = x * x
+    with kusari.no_backprop_mode():
+        y.backward()  # the graph was built with backprop on: backward still works
+    assert x.grad == 6.0
+
+
+def test_no_graph_is_built_under_no_backprop_mode():
+    x = Variable(f32(1.0, 2.0))
+    with kusari.no_backprop_mode():
+        y = F.relu(x * 2.0 + 1.0)
+        assert kusari.config.enable_backprop is False
+        assert x._node is None  # no node was even allocated for the input
+        with kusari.force_backprop_mode():
+            z = x * 3.0
+    assert y.creator is None and y.requires_grad
+    assert z.creator is not None
+
+
+def test_no_graph_when_no_input_requires_grad():
+    x = Variable(f32(1.0), requires_grad=False)
+    y = F.exp(x)
+    assert y.creator is None
+    assert not y.requires_grad
+
+
+def test_dtype_env_default():
+    assert kusari.config.dtype == numpy.float32
+    assert kusari.get_dtype() == numpy.float32
+    assert kusari.get_dtype(numpy.float64) == numpy.float64
+    with kusari.using_config('dtype', kusari.mixed16):
+        assert kusari.get_dtype() == numpy.float16
+
+
+# -- Variable ---------------------------------------------------------------------------
+
+def test_variable_attributes():
+    data = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
+    x = Variable(data, name='x')
+    assert x.array is data and x.data is data
+    assert (x.shape, x.ndim, x.size, x.dtype, len(x)) == ((2, 3), 2, 6, numpy.float32, 2)
+    assert x.name == 'x' and x.xp is numpy and x.creator is None and x.rank == 0
+    assert x.T.shape == (3, 2)
+    assert x.reshape(3, 2).shape == (3, 2) and x.reshape((6,)).shape == (6,)
+    assert x.transpose(1, 0).shape == (3, 2)
+    assert x.mean().array == pytest.approx(2.5)
+    assert x[1, 2].array == 5.0
+    assert repr(x) == 'variable x([[0., 1., 2.],\n            [3., 4., 5.]])'
+    assert str(Variable(f32(1, 2))) == 'variable([1. 2.])'
+    assert Variable(numpy.array(3.0)).item() == 3.0
+
+
+@pytest.mark.parametrize('bad', [[1.0, 2.0], 1.0, numpy.array([object()], dtype=object)])
+def test_variable_rejects_non_arrays(bad):
+    with pytest.raises(TypeError, match='Variable data') as info:
+        Variable(bad)
+    assert 'numpy.ndarray' in str(info.value) or 'object' in str(info.value)
+
+
+def test_grad_setter_checks_shape_and_dtype():
+    x = Variable(f32(1, 2))
+    with pytest.raises(ValueError, match='does not match'):
+        x.grad = numpy.zeros(3, numpy.float32)
+    with pytest.raises(ValueError, match='does not match'):
+        x.grad = numpy.zeros(2, numpy.float64)
+    x.grad = numpy.ones(2, numpy.float32)
+    assert isinstance(x.grad_var, Variable)
+    x.cleargrad()
+    assert x.grad is None
+
+
+def test_comparisons_and_truth_are_not_supported_as_in_chainer():
+    x = Variable(f32(1.0))
+    for op in (lambda: x == x, lambda: x != x, lambda: x < x, lambda: x <= x, lambda: x > x,
+               lambda: x >= x, lambda: bool(x)):
+        with pytest.raises(NotImplementedError):
+            op()
+    assert hash(x) == hash(x)
+
+
+def test_arithmetic_operators_with_scalars_arrays_and_reflection():
+    a = numpy.array([[1.0, 2.0], [3.0, 4.0]], numpy.float32)
+    b = numpy.array([0.5, 2.0], numpy.float32)
+    x = Variable(a)
+    cases = [
+        (x + b, a + b), (b + x, b + a), (x - b, a - b), (b - x, b - a), (x * b, a * b),
+        (b * x, b * a), (x / b, a / b), (b / x, b / a), (x ** 2, a ** 2), (2 ** x, 2 ** a),
+        (x ** Variable(b), a ** b), (-x, -a), (abs(-x), a), (x + 1, a + 1), (1 - x, 1 - a),
+        (3 * x, 3 * a), (x / 2, a / 2), (2 / x, 2 / a), (x // 2, a // 2), (x @ a, a @ a),
+        (a @ x, a @ a), (+x, a),
+    ]
+    for y, expected in cases:
+        assert isinstance(y, Variable)
+        assert y.dtype == numpy.float32
+        numpy.testing.assert_allclose(y.array, expected, rtol=1e-6)
+
+
+def test_numpy_scalar_operand_keeps_dtype():
+    x = Variable(f32(1.0, 2.0))
+    assert (x * numpy.float64(2.0)).dtype == numpy.float32
+    assert (x + numpy.array(1.0)).dtype == numpy.float32
+
+
+def test_binary_op_dtype_mismatch_names_the_op():
+    x = Variable(f32(1.0))
+    with pytest.raises(kusari.utils.type_check.InvalidType, match='add.*float32 and float64'):
+        x + numpy.array([1.0])
+    with pytest.raises(kusari.utils.type_check.InvalidType, match='mul.*broadcastable'):
+        Variable(numpy.ones((2, 3), numpy.float32)) * numpy.ones((4,), numpy.float32)
+
+
+def test_broadcasting_gradients_are_summed_back():
+    x = Variable(numpy.ones((2, 3), numpy.float32))
+    b = Variable(f32(1.0, 2.0, 3.0))
+    y = F.sum(x * b + b)
+    y.backward()
+    numpy.testing.assert_allclose(b.grad, [4.0, 4.0, 4.0])  # two rows of x, plus two of b
+    numpy.testing.assert_allclose(x.grad, numpy.tile(f32(1, 2, 3), (2, 1)))
+
+
+# -- backprop -------------------------------------------------------------------------------
+
+def test_variable_used_twice_accumulates_gradient():
+    x = Variable(numpy.array(3.0, numpy.float32))
+    y = x * x + x
+    y.backward()
+    assert x.grad == 7.0
+    y = x * 2.0
+    y.backward()
+    assert x.grad == 9.0  # leaf gradients accumulate across backward calls
+
+
+def test_diamond_dag_visits_each_node_once_after_all_consumers():
+    x = Variable(numpy.array(2.0, numpy.float64))
+    a = x * 3.0
+    b = F.exp(a) + a          # a used twice
+    c = a * b                 # a used a third time, on a shorter path
+    c.backward(retain_grad=True)
+    av = 6.0
+    expected_da = (numpy.exp(av) + av) + av * (numpy.exp(av) + 1)
+    assert a.grad == pytest.approx(expected_da)
+    assert x.grad == pytest.approx(3 * expected_da)
+
+
+def test_intermediate_grads_are_freed_unless_retained():
+    x = Variable(f32(1.0, 2.0))
+    h = x * 2.0
+    y = F.sum(h)
+    y.backward()
+    assert h.grad is None and y.grad is None
+    x.cleargrad()
+    y = F.sum(x * 2.0)
+    h = y.creator.inputs[0].get_variable_or_none()
+    y.backward(retain_grad=True)
+    assert y.grad == 1.0
+
+
+def test_backward_on_non_scalar_without_grad_is_an_error():
+    y = Variable(f32(1.0, 2.0)) * 2.0
+    with pytest.raises(ValueError, match='needs its grad set'):
+        y.backward()
+    y.grad = f32(1.0, 1.0)
+    y.backward()
+
+
+def test_backward_with_given_output_grad_and_loss_scale():
+    x = Variable(f32(1.0, 2.0))
+    y = x * 3.0
+    y.grad = f32(1.0, 10.0)
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, [3.0, 30.0])
+    x2 = kusari.Parameter(numpy.array(2.0, numpy.float32))
+    loss = x2 * x2
+    loss.backward(loss_scale=8.0)
+    assert x2.grad == 32.0 and x2._loss_scale == 8.0
+
+
+def test_multi_output_backward_function():
+    x = Variable(f32(1.0, 2.0))
+    y1, y2 = x * 2.0, x * 3.0
+    kusari.backward([y1, y2], [f32(1.0, 1.0), f32(1.0, 0.0)])
+    numpy.testing.assert_allclose(x.grad, [5.0, 2.0])
+
+
+def test_grad_does_not_touch_grad_attributes():
+    x = Variable(numpy.array(2.0))
+    y = x ** 3
+    gx, = kusari.grad([y], [x])
+    assert gx.array == 12.0 and x.grad is None
+    gx, = kusari.grad([y], [x], set_grad=True)
+    assert x.grad == 12.0
+
+
+def test_grad_with_respect_to_intermediate_and_leaf():
+    x = Variable(numpy.array(2.0))
+    h = x * 3.0
+    y = h * h
+    gh, gx = kusari.grad([y], [h, x])
+    assert gh.array == 12.0 and gx.array == 36.0
+
+
+def test_double_backprop_through_backward_and_grad():
+    x = Variable(numpy.array(0.7))
+    y = F.tanh(x) * x ** 3
+    gx, = kusari.grad([y], [x], enable_double_backprop=True)
+    assert gx.creator is not None
+    ggx, = kusari.grad([gx], [x])
+    t = numpy.tanh(0.7)
+    d1 = (1 - t * t)
+    d2 = -2 * t * d1
+    expected = d2 * 0.7 ** 3 + 2 * d1 * 3 * 0.7 ** 2 + t * 6 * 0.7
+    assert ggx.array == pytest.approx(expected)
+
+    x.cleargrad()
+    z = F.sum(F.sigmoid(x) * x)
+    z.backward(enable_double_backprop=True)
+    gx = x.grad_var
+    x.cleargrad()
+    gx.backward()
+    s = 1 / (1 + numpy.exp(-0.7))
+    assert x.grad == pytest.approx(s * (1 - s) * (1 - 2 * s) * 0.7 + 2 * s * (1 - s))
+
+
+def test_gradient_of_unused_input_is_none():
+    x, w = Variable(f32(1.0)), Variable(f32(2.0))
+    y = F.sum(x * 2.0)
+    y.backward()
+    assert w.grad is None
+
+
+def test_unchain_backward_frees_the_graph():
+    x = Variable(f32(1.0))
+    h = x * 2.0
+    y = h * 3.0
+    y.unchain_backward()
+    assert y.creator is None and h.creator is None
+    h2 = x * 2.0
+    y2 = h2 * 3.0
+    h2.unchain()
+    F.sum(y2).backward()
+    assert x.grad is None and h2.grad == 3.0  # h2 became a leaf
+
+
+def test_deep_graph_backprop_without_recursion_error():
+    x = Variable(numpy.array(1.0))
+    h = x
+    for _ in range(20000):
+        h = h + 1e-4
+    h.backward()
+    assert x.grad == 1.0
+
+
+def test_graph_is_freed_after_backward_and_variable_deletion():
+    class Marker(kusari.FunctionNode):
+        def forward(self, inputs):
+            self.retain_inputs((0,))
+            return inputs[0] * 2,
+
+        def backward(self, indexes, gys):
+            return gys[0] * 2,
+
+    x = Variable(numpy.ones(3))
+    y = Marker().apply((x,))[0]
+    node_ref = weakref.ref(y.creator)
+    F.sum(y).backward()
+    del y
+    gc.collect()
+    assert node_ref() is None  # no cycle keeps the function alive
+    assert x._node.data is None or isinstance(x._node.data, numpy.ndarray)
+
+
+def test_retained_input_survives_deletion_of_the_user_variable():
+    x = Variable(numpy.array([1.0, 2.0]))
+    h = x * 1.0
+    y = F.sum(h * h)  # Mul retains h
+    h_ref = weakref.ref(h)
+    del h
+    gc.collect()
+    assert h_ref() is None
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, [2.0, 4.0])
+
+
+# -- FunctionNode and Function -----------------------------------------------------------
+
+class Square(kusari.FunctionNode):
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** 2,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return 2.0 * x * grad_outputs[0],
+
+
+def test_user_function_node_and_check_backward():
+    x = numpy.random.randn(3, 4)
+    kusari.gradient_check.check_backward(lambda x: Square().apply((x,))[0], x,
+                                         numpy.random.randn(3, 4))
+    kusari.gradient_check.check_double_backward(
+        lambda x: Square().apply((x,))[0], x, numpy.random.randn(3, 4),
+        numpy.random.randn(3, 4))
+
+
+def test_backward_computes_only_requested_inputs():
+    seen = []
+
+    class Spy(kusari.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] + inputs[1],
+
+        def backward(self, indexes, grad_outputs):
+            seen.append(indexes)
+            return tuple(grad_outputs[0] for _ in indexes)
+
+    a = Variable(f32(1.0))
+    b = Variable(f32(2.0), requires_grad=False)
+    F.sum(Spy().apply((a, b))[0]).backward()
+    assert seen == [(0,)]
+
+
+def test_rank_is_assigned_from_inputs():
+    x = Variable(f32(1.0))
+    y = x * 2.0
+    z = y * 2.0
+    assert (x.rank, y.rank, z.rank) == (0, 1, 2)
+    assert z.creator.rank == 1
+
+
+def test_get_retained_outputs_after_output_variable_is_gone():
+    x = Variable(numpy.array([0.5, -0.3]))
+    y = F.sum(F.tanh(x))  # tanh retains its output, which the user never holds
+    gc.collect()
+    y.backward()
+    numpy.testing.assert_allclose(x.grad, 1 - numpy.tanh(x.array) ** 2)
+
+
+def test_forward_must_return_tuple():
+    class Bad(kusari.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0]
+
+    with pytest.raises(TypeError, match='Bad.forward must return a tuple'):
+        Bad().apply((numpy.ones(2),))
+
+
+def test_check_type_forward_is_used_and_named():
+    from kusari.utils import type_check
+
+    class NeedsMatrix(kusari.FunctionNode):
+        def check_type_forward(self, in_types):
+            type_check.expect(in_types[0].ndim == 2)
+
+        def forward(self, inputs):
+            return inputs[0],
+
+    with pytest.raises(type_check.InvalidType, match='NeedsMatrix'):
+        NeedsMatrix().apply((numpy.ones(3),))
+    with kusari.using_config('type_check', False):
+        NeedsMatrix().apply((numpy.ones(3),))
+
+
+class OldSquare(kusari.Function):
+    def forward(self, inputs):
+        return inputs[0] ** 2,
+
+    def backward(self, inputs, grad_outputs):
+        return 2 * inputs[0] * grad_outputs[0],
+
+
+def test_old_style_function_adapter():
+    x = Variable(f32(1.0, 3.0))
+    f = OldSquare()
+    y = f(x)
+    assert y.creator is f and f.rank == 0 and f.node.inputs[0] is x.node
+    F.sum(y).backward()
+    numpy.testing.assert_allclose(x.grad, [2.0, 6.0])
+
+
+def test_old_style_function_refuses_double_backprop():
+    x = Variable(f32(1.0, 3.0))
+    y = F.sum(OldSquare()(x))
+    with pytest.raises(RuntimeError, match='cannot be differentiated twice'):
+        y.backward(enable_double_backprop=True)
+
+
+def test_function_hooks_are_called():
+    calls = []
+
+    class Recorder(kusari.FunctionHook):
+        name = 'recorder'
+
+        def forward_postprocess(self, function, in_data):
+            calls.append(('f', function.label))
+
+        def backward_postprocess(self, function, in_data, out_grad):
+            calls.append(('b', function.label))
+
+    x = Variable(f32(1.0))
+    with Recorder():
+        y = F.sum(F.exp(x))
+        y.backward()
+    assert ('f', 'Exp') in calls and ('b', 'Exp') in calls
+    n = len(calls)
+    F.exp(x)
+    assert len(calls) == n
+
+
+def test_debug_mode_names_the_function_that_made_nan():
+    x = Variable(f32(-1.0))
+    with kusari.using_config('debug', True):
+        with pytest.raises(RuntimeError, match='NaN or Inf detected in the forward of Log'):
+            with numpy.errstate(invalid='ignore'):
+                F.log(x)

@@ -1,0 +1,74 @@
+"""The numerical gradient checkers catch wrong gradients and accept right ones."""
+
+import numpy
+import pytest
+
+import kusari
+import kusari.functions as F
+from kusari import gradient_check
+
+
+class WrongGrad(kusari.FunctionNode):
+    def forward(self, inputs):
+        return inputs[0] * 3,
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * 2.9,  # wrong on purpose
+
+
+class FirstOrderOnly(kusari.FunctionNode):
+    """Right first derivative of x**3, but its backward is not differentiable."""
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        return inputs[0] ** 3,
+
+    def backward(self, indexes, grad_outputs):
+        x = self.inputs[0].data
+        return kusari.Variable(3 * x ** 2) * grad_outputs[0],
+
+
+def test_numerical_grad_matches_analytic_derivative():
+    x = numpy.array([0.3, -1.2, 2.0])
+    gy = numpy.array([1.0, 2.0, 0.5])
+    gx, = gradient_check.numerical_grad(lambda: (numpy.sin(x),), (x,), (gy,), eps=1e-4)
+    numpy.testing.assert_allclose(gx, numpy.cos(x) * gy, rtol=1e-6)
+
+
+def test_numerical_grad_detects_kink():
+    x = numpy.array([0.0])
+    with pytest.raises(gradient_check.NondifferentiableError):
+        gradient_check.numerical_grad(lambda: (numpy.abs(x),), (x,), (numpy.ones(1),),
+                                      detect_nondifferentiable=True)
+
+
+def test_check_backward_accepts_right_and_rejects_wrong_gradients():
+    x = numpy.random.randn(4, 3)
+    gy = numpy.random.randn(4, 3)
+    gradient_check.check_backward(F.tanh, x, gy)
+    with pytest.raises(AssertionError, match='check_backward failed'):
+        gradient_check.check_backward(lambda x: WrongGrad().apply((x,))[0], x, gy)
+
+
+def test_check_backward_with_params_and_no_grads():
+    W = kusari.Parameter(numpy.random.randn(2, 3))
+    x = numpy.random.randn(5, 3)
+    t = numpy.random.randint(0, 2, size=5).astype(numpy.int32)
+    gradient_check.check_backward(
+        lambda x, t: F.softmax_cross_entropy(F.linear(x, W), t), (x, t), None, params=(W,))
+
+
+def test_check_backward_dtype_option_uses_float64_numerics():
+    x = numpy.random.randn(3).astype(numpy.float32)
+    gradient_check.check_backward(F.exp, x, numpy.ones(3, numpy.float32), dtype=numpy.float64,
+                                  atol=1e-4, rtol=1e-3)
+
+
+def test_check_double_backward_catches_non_differentiable_backward():
+    x = numpy.random.randn(3) + 2
+    gy = numpy.random.randn(3)
+    ggx = numpy.random.randn(3)
+    gradient_check.check_double_backward(lambda x: x ** 3, x, gy, ggx)
+    with pytest.raises(AssertionError):
+        gradient_check.check_double_backward(
+            lambda x: FirstOrderOnly().apply((x,))[0], x, gy, ggx)
