@@ -1,0 +1,144 @@
+"""Import hook that resolves Chainer's module names to kusari's modules.
+
+``chainer.X.Y`` is answered with the module object ``kusari.X.Y`` itself (not a
+copy), registered in ``sys.modules`` under both names, so that classes,
+``config`` and every other global are shared by the two spellings.
+"""
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+
+# Chainer names whose kusari module lives elsewhere; candidates are tried in order.
+_ALIASES = {
+    'chainer': ('kusari',),
+    'chainer.cuda': ('kusari.cuda', 'kusari.backends.cuda'),
+    'chainermn': ('kusari.distributed',),
+    'chainerx': ('kusari.compat.chainerx',),
+}
+
+_TOP_LEVEL = ('chainer', 'chainermn', 'chainerx')
+
+# What to use instead, for Chainer modules known to have no kusari counterpart.
+_ALTERNATIVES = {
+    'chainer.backends.intel64': (
+        'kusari has no iDeep backend; arrays run on NumPy (CPU) or CuPy (GPU): '
+        "use the '@numpy' or '@cupy:N' devices"),
+    'chainer.links.caffe': (
+        'kusari cannot import or export Caffe models; convert the weights to a '
+        'Chainer .npz file and load them with chainer.serializers.load_npz'),
+    'chainer.exporters': (
+        'kusari cannot export Caffe models; save the model with '
+        'chainer.serializers.save_npz'),
+    'chainer.graph_optimizations': (
+        'kusari has no static-graph optimization; remove @static_graph: the '
+        'model runs define-by-run with the same results'),
+    'chainermn': (
+        'multi-node training lives in kusari.distributed; it is not available '
+        'in this installation'),
+    'chainerx': (
+        'ChainerX is not available (chainerx.is_available() returns False); '
+        'use NumPy or CuPy arrays'),
+}
+
+
+class ChainerModuleNotAvailable(ModuleNotFoundError, NotImplementedError):
+    """A Chainer module that kusari does not provide was imported.
+
+    It is a ``ModuleNotFoundError`` so that ``try: import ... except
+    ImportError`` fallbacks keep working, and a ``NotImplementedError`` because
+    the feature is knowingly missing.
+    """
+
+
+def _candidates(fullname):
+    """kusari module names for a Chainer module name, or None if not Chainer's."""
+    top = fullname.partition('.')[0]
+    if top not in _TOP_LEVEL:
+        return None
+    # Translate through the longest aliased prefix.
+    prefix = fullname
+    while prefix not in _ALIASES:
+        prefix = prefix.rpartition('.')[0]
+    rest = fullname[len(prefix):]
+    return tuple(target + rest for target in _ALIASES[prefix])
+
+
+def _alternative(fullname):
+    name = fullname
+    while name:
+        if name in _ALTERNATIVES:
+            return _ALTERNATIVES[name]
+        name = name.rpartition('.')[0]
+    return ('kusari implements the public API of Chainer v7; this module has no '
+            'counterpart (see the compatibility table in kusari\'s README)')
+
+
+def _is_missing(error, target):
+    # Only a missing target (or a missing package above it) means "no
+    # counterpart"; a missing optional dependency inside kusari must surface.
+    return error.name is not None and (
+        target == error.name or target.startswith(error.name + '.'))
+
+
+def import_counterpart(fullname):
+    """Imports the kusari module that stands for Chainer's ``fullname``.
+
+    Raises:
+        ChainerModuleNotAvailable: kusari has no such module.
+    """
+    targets = _candidates(fullname)
+    if targets is None:
+        raise ValueError('{} is not a Chainer module name'.format(fullname))
+    for target in targets:
+        try:
+            return importlib.import_module(target)
+        except ModuleNotFoundError as error:
+            if not _is_missing(error, target):
+                raise
+    raise ChainerModuleNotAvailable(
+        '{} is not available in kusari: {}.'.format(fullname, _alternative(fullname)),
+        name=fullname)
+
+
+class _ExistingModuleLoader(importlib.abc.Loader):
+    """Loader whose module is one that is already imported."""
+
+    def __init__(self, module):
+        self._module = module
+        self._spec = module.__spec__
+
+    def create_module(self, spec):
+        return self._module
+
+    def exec_module(self, module):
+        # The module already ran under its kusari name. The import system has
+        # just replaced its __spec__ with the Chainer-named one; put kusari's
+        # back, or relative imports and reloads inside kusari would misbehave.
+        module.__spec__ = self._spec
+
+
+class ChainerFinder(importlib.abc.MetaPathFinder):
+    """Meta-path finder mapping ``chainer``/``chainermn``/``chainerx`` to kusari."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if _candidates(fullname) is None:
+            return None
+        module = import_counterpart(fullname)
+        return importlib.util.spec_from_loader(
+            fullname, _ExistingModuleLoader(module),
+            is_package=hasattr(module, '__path__'))
+
+
+def is_chainer_name(name):
+    """Whether ``name`` is a module name this hook answers for."""
+    return _candidates(name) is not None
+
+
+def installed_finder():
+    """The finder in ``sys.meta_path``, or None."""
+    for finder in sys.meta_path:
+        if isinstance(finder, ChainerFinder):
+            return finder
+    return None

@@ -1,0 +1,175 @@
+"""Parameterized test classes (Chainer's ``chainer.testing.parameterize``).
+
+``@parameterize(*params)`` turns a test class into one subclass per parameter
+dict, with the dict's entries as class attributes, added to the class's module
+under names like ``TestFoo_param_0_dtype_float32``. The decorated name is bound
+to a :class:`_TestCaseBundle` instead of the class, so the unparameterized
+class is not collected; decorators may be stacked (their product is taken).
+"""
+
+import itertools
+import re
+import sys
+
+import numpy
+
+
+class _TestCaseBundle:
+    """The test classes generated from one decorated class.
+
+    Attributes:
+        cases (list of type): the generated classes.
+    """
+
+    def __init__(self, cases):
+        self.cases = list(cases)
+
+    def __repr__(self):
+        return '<test case bundle: {}>'.format(', '.join(c.__name__ for c in self.cases))
+
+
+def _cases_of(target):
+    if isinstance(target, _TestCaseBundle):
+        return target.cases
+    if isinstance(target, type):
+        return [target]
+    raise TypeError(
+        'expected a test class or the result of another test decorator, not {}'.format(
+            type(target).__name__))
+
+
+def _describe(value):
+    if isinstance(value, numpy.dtype):
+        return value.name
+    return getattr(value, '__name__', None) or str(value)
+
+
+def _identifier_part(text):
+    return re.sub(r'[^0-9A-Za-z]+', '_', text).strip('_')
+
+
+def _suffix(param, limit=60):
+    text = '_'.join('{}_{}'.format(_identifier_part(str(k)),
+                                   _identifier_part(_describe(v)) or 'empty')
+                    for k, v in param.items())
+    return text[:limit].rstrip('_')
+
+
+def _unregister(case):
+    module = sys.modules.get(case.__module__)
+    if module is not None and getattr(module, case.__name__, None) is case:
+        delattr(module, case.__name__)
+
+
+def _register(case):
+    module = sys.modules.get(case.__module__)
+    if module is not None:
+        setattr(module, case.__name__, case)
+
+
+def parameterize(*params):
+    """Class decorator generating one test class per parameter dict.
+
+    Args:
+        *params (dict): attribute values of each generated class.
+
+    Returns:
+        A decorator; the decorated name becomes a bundle of the generated
+        classes.
+    """
+    for param in params:
+        if not isinstance(param, dict):
+            raise TypeError('parameterize: each parameter must be a dict, not {}'.format(
+                type(param).__name__))
+
+    def decorator(target):
+        generated = []
+        for base in _cases_of(target):
+            _unregister(base)
+            for i, param in enumerate(params):
+                name = '{}_param_{}'.format(base.__name__, i)
+                suffix = _suffix(param)
+                if suffix:
+                    name += '_' + suffix
+                attrs = dict(param)
+                attrs.update(__module__=base.__module__, __qualname__=name)
+                case = type(base)(name, (base,), attrs)
+                _register(case)
+                generated.append(case)
+        return _TestCaseBundle(generated)
+    return decorator
+
+
+def product(parameter):
+    """Cartesian product of parameter values.
+
+    Args:
+        parameter: either a dict mapping each name to a list of values
+            (``{'a': [1, 2], 'b': [3]}`` gives ``[{'a': 1, 'b': 3},
+            {'a': 2, 'b': 3}]``), or a list of lists of dicts, whose product is
+            taken with the dicts of each combination merged.
+
+    Returns:
+        list of dict
+    """
+    if isinstance(parameter, dict):
+        keys = list(parameter)
+        return [dict(zip(keys, values))
+                for values in itertools.product(*(parameter[k] for k in keys))]
+    if isinstance(parameter, (list, tuple)):
+        return product_dict(*parameter)
+    raise TypeError('product: expected a dict or a list of lists of dicts, not {}'.format(
+        type(parameter).__name__))
+
+
+def product_dict(*parameters):
+    """Product of lists of dicts, merging the dicts of each combination.
+
+    Args:
+        *parameters (list of dict): e.g. ``[{'a': 1}, {'a': 2}], [{'b': 3}]``.
+
+    Returns:
+        list of dict
+    """
+    result = []
+    for dicts in itertools.product(*parameters):
+        merged = {}
+        for d in dicts:
+            merged.update(d)
+        result.append(merged)
+    return result
+
+
+def from_pytest_parameterize(names, values):
+    """Parameter dicts from ``pytest.mark.parametrize``-style arguments.
+
+    Args:
+        names: comma-separated names (``'a,b'``) or a sequence of names.
+        values: a list of tuples (one value per name), or of single values
+            when there is one name.
+
+    Returns:
+        list of dict
+    """
+    if isinstance(names, str):
+        names = [n.strip() for n in names.split(',') if n.strip()]
+    names = list(names)
+    params = []
+    for value in values:
+        if len(names) == 1:
+            value = (value,)
+        if len(value) != len(names):
+            raise ValueError('from_pytest_parameterize: {} values for {} names {}'.format(
+                len(value), len(names), names))
+        params.append(dict(zip(names, value)))
+    return params
+
+
+def parameterize_pytest(names, values):
+    """:func:`parameterize` taking ``pytest.mark.parametrize``-style arguments.
+
+    Args:
+        names: comma-separated names or a sequence of names.
+        values: a list of value tuples.
+    """
+    return parameterize(*from_pytest_parameterize(names, values))
