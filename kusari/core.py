@@ -282,31 +282,30 @@ class Variable:
         requires_grad (bool): whether backprop computes a gradient for it.
     """
 
-    __slots__ = ('_array', '_node', '_grad_var', '_requires_grad', '_name', '_loss_scale',
-                 '__weakref__', '__dict__')
+    # Only the array and the flag live in slots; the rest default to class attributes
+    # until set, so creating a Variable on the hot path costs two stores.
+    __slots__ = ('_array', '_requires_grad', '__weakref__', '__dict__')
+    _node = None
+    _grad_var = None
+    _name = None
+    _loss_scale = None
     __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
 
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True):
         _check_array(data, 'Variable data')
         self._array = data
-        self._node = None
-        self._grad_var = None
         self._requires_grad = requires_grad
-        self._name = name
-        self._loss_scale = None
+        if name is not None:
+            self._name = name
         if grad is not None:
             self.grad = grad
 
-    @classmethod
-    def _new(cls, array, requires_grad):
+    @staticmethod
+    def _new(array, requires_grad):
         """Build a Variable without argument checks (the fast path used by apply)."""
-        var = object.__new__(Variable)
+        var = _object_new(Variable)
         var._array = array
-        var._node = None
-        var._grad_var = None
         var._requires_grad = requires_grad
-        var._name = None
-        var._loss_scale = None
         return var
 
     def __reduce__(self):
@@ -644,6 +643,24 @@ class Variable:
         return sum_(self, axis=axis, keepdims=keepdims)
 
 
+_object_new = object.__new__
+_new_variable = Variable._new
+
+
+def _new_output_node(var, array, creator, rank):
+    """The VariableNode of a function output, built without __init__'s lookups."""
+    node = _object_new(VariableNode)
+    node._variable = weakref.ref(var)
+    node.creator_node = creator
+    node.data = None
+    node.name = None
+    node.rank = rank
+    node.requires_grad = True
+    node.dtype = array.dtype
+    node.shape = array.shape
+    return node
+
+
 def _rebuild_variable(cls, array, name, grad, requires_grad):
     var = cls.__new__(cls)
     Variable.__init__(var, array, name=name, grad=grad, requires_grad=requires_grad)
@@ -826,12 +843,13 @@ class FunctionNode:
         Returns:
             A tuple of output Variables.
         """
-        in_data = []
         requires_grad = False
+        in_data = []
         for x in inputs:
             if isinstance(x, Variable):
                 in_data.append(x._array)
-                requires_grad = requires_grad or x._requires_grad
+                if x._requires_grad:
+                    requires_grad = True
             else:
                 in_data.append(x)
         in_data = tuple(in_data)
@@ -855,17 +873,21 @@ class FunctionNode:
         if cfg.debug:
             _check_finite(self, outputs, 'forward')
 
+        new = _new_variable
         if not (requires_grad and cfg.enable_backprop):
-            self._input_indexes_to_retain = self._output_indexes_to_retain = None
-            return tuple([Variable._new(y, requires_grad) for y in outputs])
+            if len(outputs) == 1:
+                return new(outputs[0], requires_grad),
+            return tuple([new(y, requires_grad) for y in outputs])
 
-        # Record the graph.
+        # Record the graph: inputs strongly, outputs weakly, ranks for the scheduler.
         input_nodes = []
         rank = 0
         for x in inputs:
             if not isinstance(x, Variable):
-                x = Variable._new(x, False)
-            node = x._node or x.node
+                x = new(x, False)
+            node = x._node
+            if node is None:
+                node = x.node
             if node.rank > rank:
                 rank = node.rank
             input_nodes.append(node)
@@ -877,20 +899,19 @@ class FunctionNode:
         ret = []
         output_refs = []
         for y in outputs:
-            var = Variable._new(y, True)
-            node = var._node = VariableNode(var)
-            node.creator_node = self
-            node.rank = rank + 1
+            var = new(y, True)
+            node = var._node = _new_output_node(var, y, self, rank + 1)
             ret.append(var)
             output_refs.append(weakref.ref(node))
         self.outputs = tuple(output_refs)
 
-        if self._input_indexes_to_retain is not None:
-            for index in self._input_indexes_to_retain:
+        retain = self._input_indexes_to_retain
+        if retain is not None:
+            for index in retain:
                 input_nodes[index].data = in_data[index]
-        if self._output_indexes_to_retain is not None:
-            self._retained_output_data = tuple(
-                outputs[index] for index in self._output_indexes_to_retain)
+        retain = self._output_indexes_to_retain
+        if retain is not None:
+            self._retained_output_data = tuple([outputs[index] for index in retain])
         return tuple(ret)
 
     def forward(self, inputs):
@@ -1169,13 +1190,6 @@ def _zeros(shape, dtype, like):
 # 4. Backprop
 # ---------------------------------------------------------------------------
 
-def _add(a, b):
-    """Sum two gradients; differentiable only when the graph is being recorded."""
-    if config.enable_backprop:
-        return a + b
-    return Variable._new(a._array + b._array, True)
-
-
 def _backprop(grads, input_nodes, retain_grad, loss_scale):
     """Propagate gradients from ``grads`` (node -> gradient Variable) to the leaves.
 
@@ -1200,68 +1214,75 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     seen = set()
     captured = {} if input_nodes is not None else None
     hooks_on = bool(_function_hooks)
-
-    def push(func):
-        if func not in seen:
-            seen.add(func)
-            heapq.heappush(heap, (-func.rank, id(func), func))
+    debug = config.debug
+    double = config.enable_backprop
+    heappush = heapq.heappush
+    heappop = heapq.heappop
 
     for node in list(grads):
-        if node.creator_node is not None:
-            push(node.creator_node)
+        func = node.creator_node
+        if func is not None and func not in seen:
+            seen.add(func)
+            heappush(heap, (-func.rank, id(func), func))
 
     while heap:
-        func = heapq.heappop(heap)[2]
-        output_nodes = [ref() for ref in func.outputs]
+        func = heappop(heap)[2]
         gys = []
-        for node in output_nodes:
+        found = False
+        for ref in func.outputs:
+            node = ref()
             gy = None if node is None else grads.pop(node, None)
             gys.append(gy)
             if gy is None:
                 continue
+            found = True
             if captured is not None and node in input_nodes:
                 captured[node] = gy
             if retain_grad:
                 var = node._variable()
                 if var is not None:
                     var._grad_var = gy
-        if all(gy is None for gy in gys):
+        if not found:
             continue
         inputs = func.inputs
         if inputs is None:
             raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
-        targets = tuple(i for i, x in enumerate(inputs) if x.requires_grad)
+        targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
         if not targets:
             continue
         gys = tuple(gys)
-        if hooks_on or func._local_function_hooks:
-            hooks = func._all_hooks()
-            in_data = tuple(x.data for x in inputs)
+        hooks = (hooks_on or func._local_function_hooks) and func._all_hooks()
+        if hooks:
+            in_data = tuple([x.data for x in inputs])
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gys)
         gxs = func.backward(targets, gys)
         if len(gxs) != len(targets):
-            if len(gxs) == len(inputs):
-                gxs = tuple(gxs[i] for i in targets)
-            else:
-                raise ValueError('{}.backward returned {} gradients for {} target inputs'
-                                 .format(func.label, len(gxs), len(targets)))
-        if hooks_on or func._local_function_hooks:
+            gxs = _select_target_grads(func, gxs, targets)
+        if hooks:
             for hook in hooks:
                 hook.backward_postprocess(func, in_data, gys)
-        if config.debug:
+        if debug:
             _check_finite(func, [None if gx is None else gx._array for gx in gxs], 'backward')
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if not isinstance(gx, Variable):
-                gx = Variable._new(gx, True)
+            if type(gx) is not Variable:
+                gx = _as_grad_variable(gx)
             x = inputs[index]
-            _check_grad(func, index, x, gx)
+            if gx._array.shape != x.shape:
+                _bad_grad_shape(func, index, x, gx)
             g = grads.get(x)
-            grads[x] = gx if g is None else _add(g, gx)
-            if x.creator_node is not None:
-                push(x.creator_node)
+            if g is None:
+                grads[x] = gx
+            elif double:
+                grads[x] = g + gx
+            else:
+                grads[x] = _new_variable(g._array + gx._array, True)
+            creator = x.creator_node
+            if creator is not None and creator not in seen:
+                seen.add(creator)
+                heappush(heap, (-creator.rank, id(creator), creator))
         del gxs, gys
 
     if captured is not None:
@@ -1278,12 +1299,32 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         if loss_scale is not None:
             var._loss_scale = loss_scale
         old = var._grad_var
-        var._grad_var = g if old is None else _add(old, g)
+        if old is None:
+            var._grad_var = g
+        elif double:
+            var._grad_var = old + g
+        else:
+            var._grad_var = _new_variable(old._array + g._array, True)
     return None
 
 
-def _check_grad(func, index, node, gx):
-    if gx._array.shape != node.shape and node.shape is not None:
+def _select_target_grads(func, gxs, targets):
+    """Accept a backward that returned one gradient per input instead of per target."""
+    if len(gxs) == len(func.inputs):
+        return tuple([gxs[i] for i in targets])
+    raise ValueError('{}.backward returned {} gradients for {} target inputs'.format(
+        func.label, len(gxs), len(targets)))
+
+
+def _as_grad_variable(gx):
+    if isinstance(gx, Variable):
+        return gx
+    _check_array(gx, 'a gradient returned by backward')
+    return _new_variable(gx, True)
+
+
+def _bad_grad_shape(func, index, node, gx):
+    if node.shape is not None:
         raise ValueError('{}.backward returned a gradient of shape {} for input {} of shape {}'
                          .format(func.label, gx._array.shape, index, node.shape))
 

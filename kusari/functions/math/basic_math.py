@@ -231,6 +231,9 @@ class PowConstVar(core.FunctionNode):
         return grad_outputs[0] * y * float(numpy.log(self.value)),
 
 
+_PYTHON_SCALARS = (float, int)
+
+
 def _constant(x, value, op):
     """A scalar or array operand of an arithmetic op, matched to ``x``'s dtype."""
     if isinstance(value, numbers.Number) and not isinstance(value, numpy.generic):
@@ -245,11 +248,15 @@ def _binary(node_cls, const_cls, reverse_cls, op):
     """The forward and reflected operator methods for one arithmetic op."""
 
     def method(self, other):
+        if type(other) in _PYTHON_SCALARS:
+            return const_cls(other).apply((self,))[0]
         if isinstance(other, Variable) or isinstance(other, _array_types()) and other.ndim:
             return node_cls().apply((self, other))[0]
         return const_cls(_constant(self._array, other, op)).apply((self,))[0]
 
     def reflected(self, other):
+        if type(other) in _PYTHON_SCALARS:
+            return reverse_cls(other).apply((self,))[0]
         if isinstance(other, _array_types()) and other.ndim:
             return node_cls().apply((other, self))[0]
         return reverse_cls(_constant(self._array, other, op)).apply((self,))[0]
