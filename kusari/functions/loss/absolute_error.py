@@ -1,0 +1,35 @@
+"""Elementwise absolute error."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, check_same_dtype
+from kusari.functions.loss._validate import check_same_shape
+
+
+class AbsoluteError(core.FunctionNode):
+    """``|x0 - x1|``; its backward multiplies by the constant ``sign(x0 - x1)``."""
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        check_float('absolute_error', 'x0', x0)
+        check_same_dtype('absolute_error', x0, x1)
+        check_same_shape('absolute_error', x0, x1, ('x0', 'x1'))
+        diff = x0 - x1
+        self.sign = get_array_module(diff).sign(diff)
+        return abs(diff, out=diff),
+
+    def backward(self, indexes, grad_outputs):
+        gx0 = grad_outputs[0] * self.sign
+        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+
+
+def absolute_error(x0, x1):
+    """Elementwise absolute difference ``|x0 - x1|``.
+
+    Args:
+        x0, x1: float arrays or Variables of one shape and dtype.
+
+    Returns:
+        Variable: of the inputs' shape.
+    """
+    return AbsoluteError().apply((x0, x1))[0]

@@ -1,0 +1,39 @@
+"""Mean absolute error."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, check_same_dtype
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.loss._validate import check_same_shape
+
+
+class MeanAbsoluteError(core.FunctionNode):
+    """Mean of ``|x0 - x1|``; its backward uses the constant ``sign(x0 - x1)``."""
+
+    def forward(self, inputs):
+        x0, x1 = inputs
+        check_float('mean_absolute_error', 'x0', x0)
+        check_same_dtype('mean_absolute_error', x0, x1)
+        check_same_shape('mean_absolute_error', x0, x1, ('x0', 'x1'))
+        xp = get_array_module(x0)
+        diff = x0 - x1
+        self.sign = xp.sign(diff)
+        total = abs(diff, out=diff).sum()
+        return xp.asarray(total / max(diff.size, 1), dtype=x0.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        size = max(self.sign.size, 1)
+        gx0 = broadcast_to(grad_outputs[0] * (1.0 / size), self.sign.shape) * self.sign
+        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+
+
+def mean_absolute_error(x0, x1):
+    """Mean of the absolute differences of ``x0`` and ``x1`` (a scalar).
+
+    Args:
+        x0, x1: float arrays or Variables of one shape and dtype.
+
+    Returns:
+        Variable: a 0-d variable.
+    """
+    return MeanAbsoluteError().apply((x0, x1))[0]

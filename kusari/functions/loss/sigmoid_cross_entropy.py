@@ -1,0 +1,72 @@
+"""Sigmoid cross entropy for binary labels."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail
+from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.loss._validate import check_int, check_reduce, check_same_shape
+
+_IGNORE_LABEL = -1
+
+
+class SigmoidCrossEntropy(core.FunctionNode):
+    """Cross entropy of ``sigmoid(x)`` against labels ``t`` in {0, 1, -1 (ignored)}."""
+
+    def __init__(self, normalize, reduce):
+        self.normalize = normalize
+        self.reduce = reduce
+
+    def forward(self, inputs):
+        x, t = inputs
+        check_float('sigmoid_cross_entropy', 'x', x)
+        check_int('sigmoid_cross_entropy', 't', t)
+        check_same_shape('sigmoid_cross_entropy', x, t, ('x', 't'))
+        if t.size and ((t < _IGNORE_LABEL) | (t > 1)).any():
+            fail('sigmoid_cross_entropy', 't', 'labels 0, 1 or -1 (ignored)',
+                 'label {}'.format(int(t[(t < _IGNORE_LABEL) | (t > 1)].ravel()[0])))
+        self.retain_inputs((0,))
+        xp = get_array_module(x)
+        self.t = t.astype(x.dtype)
+        self.valid = (t != _IGNORE_LABEL).astype(x.dtype)
+        # softplus(x) - t x, written so that exp never overflows.
+        loss = xp.exp(-abs(x))
+        xp.log1p(loss, out=loss)
+        loss += xp.maximum(x, 0)
+        loss -= x * self.t
+        loss *= self.valid
+        if self.reduce == 'no':
+            return loss,
+        if self.normalize:
+            count = int(self.valid.sum())
+        else:
+            count = x.shape[0] if x.ndim else 1
+        self.coeff = 1.0 / max(count, 1)
+        return xp.asarray(loss.sum() * self.coeff, dtype=x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        gy, = grad_outputs
+        diff = (sigmoid(x) - self.t) * self.valid
+        if self.reduce == 'mean':
+            return diff * broadcast_to(gy * self.coeff, x.shape), None
+        return diff * gy, None
+
+
+def sigmoid_cross_entropy(x, t, normalize=True, reduce='mean'):
+    """Cross entropy loss of pre-sigmoid scores ``x`` against binary labels ``t``.
+
+    Args:
+        x: float scores of any shape.
+        t: int labels of ``x``'s shape, each 0 or 1, or -1 to ignore the element.
+        normalize (bool): with reduce='mean', divide the summed loss by the number
+            of non-ignored labels (True) or by the batch size ``x.shape[0]`` (False).
+        reduce (str): 'mean' for a scalar, 'no' for the elementwise losses (0 where
+            ignored).
+
+    Returns:
+        Variable: a scalar ('mean') or an array of ``x``'s shape ('no'). Only ``x``
+        gets a gradient.
+    """
+    check_reduce('sigmoid_cross_entropy', reduce, ('mean', 'no'))
+    return SigmoidCrossEntropy(normalize, reduce).apply((x, t))[0]

@@ -1,0 +1,33 @@
+"""Elementwise squared error."""
+
+from kusari import core
+from kusari.functions._checks import check_float, check_same_dtype
+from kusari.functions.loss._validate import check_same_shape
+
+
+class SquaredError(core.FunctionNode):
+    def forward(self, inputs):
+        x0, x1 = inputs
+        check_float('squared_error', 'x0', x0)
+        check_same_dtype('squared_error', x0, x1)
+        check_same_shape('squared_error', x0, x1, ('x0', 'x1'))
+        self.retain_inputs((0, 1))
+        diff = x0 - x1
+        return diff * diff,
+
+    def backward(self, indexes, grad_outputs):
+        x0, x1 = self.get_retained_inputs()
+        gx0 = (x0 - x1) * grad_outputs[0] * 2.0
+        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+
+
+def squared_error(x0, x1):
+    """Elementwise squared difference ``(x0 - x1) ** 2``.
+
+    Args:
+        x0, x1: float arrays or Variables of one shape and dtype.
+
+    Returns:
+        Variable: of the inputs' shape.
+    """
+    return SquaredError().apply((x0, x1))[0]

@@ -1,0 +1,100 @@
+"""Losses of variational auto-encoders: Gaussian KL divergence and NLLs."""
+
+import math
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, check_same_dtype
+from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions.loss._validate import check_reduce, check_same_shape
+from kusari.functions.math.exponential import exp
+from kusari.functions.math.sum import sum as sum_
+
+_LOG_2PI = math.log(2 * math.pi)
+
+
+def _reduce(loss, reduce):
+    return sum_(loss) if reduce == 'sum' else loss
+
+
+def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
+    """KL divergence of N(mean, exp(ln_var)) from the standard normal N(0, I).
+
+    Elementwise it is ``(mean**2 + exp(ln_var) - ln_var - 1) / 2``.
+
+    Args:
+        mean: means of the diagonal Gaussian.
+        ln_var: log variances, of ``mean``'s shape.
+        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+
+    Returns:
+        Variable: a scalar ('sum') or an array of ``mean``'s shape ('no').
+    """
+    check_reduce('gaussian_kl_divergence', reduce, ('sum', 'no'))
+    mean = core.as_variable(mean)
+    ln_var = core.as_variable(ln_var)
+    check_same_shape('gaussian_kl_divergence', mean, ln_var, ('mean', 'ln_var'))
+    loss = (mean * mean + exp(ln_var) - ln_var - 1.0) * 0.5
+    return _reduce(loss, reduce)
+
+
+class BernoulliNLL(core.FunctionNode):
+    """``softplus(y) - x * y`` for data ``x`` and logits ``y``, computed stably."""
+
+    def forward(self, inputs):
+        x, y = inputs
+        check_float('bernoulli_nll', 'y', y)
+        check_same_dtype('bernoulli_nll', x, y, ('x', 'y'))
+        check_same_shape('bernoulli_nll', x, y, ('x', 'y'))
+        self.retain_inputs((0, 1))
+        xp = get_array_module(y)
+        loss = xp.exp(-abs(y))
+        xp.log1p(loss, out=loss)
+        loss += xp.maximum(y, 0)
+        loss -= x * y
+        return loss,
+
+    def backward(self, indexes, grad_outputs):
+        x, y = self.get_retained_inputs()
+        gy, = grad_outputs
+        return tuple(-gy * y if i == 0 else gy * (sigmoid(y) - x) for i in indexes)
+
+
+def bernoulli_nll(x, y, reduce='sum'):
+    """Negative log-likelihood of ``x`` under Bernoulli distributions with logits ``y``.
+
+    Elementwise it is ``softplus(y) - x * y``; ``y`` holds pre-sigmoid values.
+
+    Args:
+        x: data in [0, 1].
+        y: logits (the Bernoulli mean is ``sigmoid(y)``), of ``x``'s shape.
+        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+
+    Returns:
+        Variable: a scalar ('sum') or an array of ``x``'s shape ('no').
+    """
+    check_reduce('bernoulli_nll', reduce, ('sum', 'no'))
+    return _reduce(BernoulliNLL().apply((x, y))[0], reduce)
+
+
+def gaussian_nll(x, mean, ln_var, reduce='sum'):
+    """Negative log-likelihood of ``x`` under N(mean, exp(ln_var)) (diagonal).
+
+    Elementwise it is ``(ln_var + log(2 pi)) / 2 + (x - mean)**2 * exp(-ln_var) / 2``.
+
+    Args:
+        x: data.
+        mean: means of the Gaussian, of ``x``'s shape.
+        ln_var: log variances, of ``x``'s shape.
+        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+
+    Returns:
+        Variable: a scalar ('sum') or an array of ``x``'s shape ('no').
+    """
+    check_reduce('gaussian_nll', reduce, ('sum', 'no'))
+    x, mean, ln_var = (core.as_variable(v) for v in (x, mean, ln_var))
+    check_same_shape('gaussian_nll', x, mean, ('x', 'mean'))
+    check_same_shape('gaussian_nll', x, ln_var, ('x', 'ln_var'))
+    diff = x - mean
+    loss = (ln_var + _LOG_2PI) * 0.5 + diff * diff * exp(-ln_var) * 0.5
+    return _reduce(loss, reduce)
