@@ -72,8 +72,7 @@ def cached_arrays(path, build):
     """
     if os.path.exists(path):
         try:
-            with numpy.load(path, allow_pickle=False) as npz:
-                return {key: npz[key] for key in npz.files}
+            return _load_npz(path)
         except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zlib.error):
             pass  # a damaged cache is rebuilt below and replaced atomically
     arrays = build()
@@ -85,6 +84,16 @@ def cached_arrays(path, build):
     except OSError:
         pass  # caching is an optimization; the arrays are correct without it
     return arrays
+
+
+def _load_npz(path):
+    # Opened here so that the file is closed even when numpy cannot parse it.
+    with open(path, 'rb') as f:
+        npz = numpy.load(f, allow_pickle=False)
+        if not isinstance(npz, numpy.lib.npyio.NpzFile):
+            raise ValueError('{} is not an .npz archive'.format(path))
+        with npz:
+            return {key: npz[key] for key in npz.files}
 
 
 def _is_read_only(directory):

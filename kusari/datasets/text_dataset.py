@@ -35,6 +35,8 @@ class TextDataset(dataset_mixin.DatasetMixin):
             line numbers for which it returns true are kept.
     """
 
+    _files = None  # so that close() works on a partly constructed instance
+
     def __init__(self, paths, encoding=None, errors=None, newline=None, filter_func=None):
         if isinstance(paths, str):
             paths = [paths]
