@@ -30,7 +30,7 @@ def _median(measurement):
     return statistics.median(measurement.values)
 
 
-def _cell(measurement, missing):
+def _cell(measurement, missing, busy_threshold):
     if measurement is None:
         return missing
     if measurement.error:
@@ -38,7 +38,8 @@ def _cell(measurement, missing):
         if len(error) > ERROR_CELL_CHARS:
             error = error[:ERROR_CELL_CHARS - 1] + '…'
         return f'error: {error}'
-    return format_stats(measurement.values)
+    contended = any(share > busy_threshold for share in measurement.background)
+    return format_stats(measurement.values) + (' †' if contended else '')
 
 
 def _ratio(numerator, denominator):
@@ -70,17 +71,28 @@ def _case_note(case, params):
     return ''
 
 
-def _values_table(case_names, results, columns, quick):
-    lines = ['| case | unit | ' + ' | '.join(FRAMEWORK_TITLES[name] for name in columns) + ' |',
+def _values_table(case_names, results, columns, args, titles=FRAMEWORK_TITLES):
+    quick = args.quick
+    lines = ['| case | unit | ' + ' | '.join(titles[name] for name in columns) + ' |',
              '| --- | --- |' + ' --- |' * len(columns)]
     notes = []
     for case_name in case_names:
         case = CASES_BY_NAME[case_name]
-        cells = [_cell(results[case_name].get(name), 'n/a') for name in columns]
+        cells = [_cell(results[case_name].get(name), 'n/a', args.busy_threshold)
+                 for name in columns]
         lines.append(f'| {case.label(quick)} | {case.unit} | ' + ' | '.join(cells) + ' |')
         note = _case_note(case, case.resolved_params(quick))
         if note:
             notes.append(f'- {case.label(quick)}: {note}.')
+    contended = [share for per_framework in (results[case] for case in case_names)
+                 for measurement in per_framework.values() for share in measurement.background]
+    if any(share > args.busy_threshold for share in contended):
+        notes.append(f'- †: at least one process of this cell started while other processes '
+                     f'used more than {args.busy_threshold:.0%} of the CPU after waiting '
+                     f'{args.max_wait:g} s for a quiet machine; treat it as noisy.')
+    if contended:
+        notes.append(f'- CPU share used by other processes just before each worker started: '
+                     f'median {statistics.median(contended):.0%}, max {max(contended):.0%}.')
     return lines + ([''] + notes if notes else [])
 
 
@@ -136,7 +148,11 @@ def _frameworks_section(frameworks):
     return lines
 
 
-def _gpu_section(gpu, quick):
+GPU_TITLES = {'numpy': 'bare CuPy (floor)', 'kusari': 'kusari on CuPy', 'torch': 'PyTorch CUDA'}
+
+
+def _gpu_section(gpu, args):
+    quick = args.quick
     if 'skipped' in gpu:
         return [f'Skipped: {gpu["skipped"]}. It runs when CuPy and an NVIDIA GPU are present: '
                 'the MLP and CNN steps on CuPy (floor and kusari) next to PyTorch CUDA, and the '
@@ -146,7 +162,7 @@ def _gpu_section(gpu, quick):
     columns = [name for name in ('numpy', 'kusari', 'torch')
                if any(name in results[case] for case in case_names)]
     lines = [f'Device: {gpu["device"]}. The floor column is the bare-array floor run on CuPy.', '']
-    lines += _values_table(case_names, results, columns, quick)
+    lines += _values_table(case_names, results, columns, args, GPU_TITLES)
     lines += ['']
     peak_values = gpu['matmul_tflops']
     if not peak_values:
@@ -162,7 +178,7 @@ def _gpu_section(gpu, quick):
         median_ms = _median(measurement)
         if median_ms is not None:
             achieved = flops / (median_ms / 1e3) / 1e12
-            lines.append(f'- MLP step, {FRAMEWORK_TITLES[name]}: {achieved:.2f} TFLOP/s = '
+            lines.append(f'- MLP step, {GPU_TITLES[name]}: {achieved:.2f} TFLOP/s = '
                          f'{achieved / peak:.1%} of the matmul peak')
     return lines
 
@@ -189,7 +205,9 @@ def render(args, run_info, frameworks, case_names, results, gpu):
         f'a fresh process, frameworks in rotating order; a timing process does 2 warm-up calls, '
         f'then {args.samples} samples of about {args.target_s:g} s each (calls averaged within a '
         'sample). Cells are median (min–max) over all samples of all rounds; ratios are of '
-        'medians. float32 throughout.',
+        'medians. float32 throughout. Before each worker the runner waits (up to '
+        f'{args.max_wait:g} s) until other processes use under {args.busy_threshold:.0%} of the '
+        'CPU, as read from /proc/stat; cells marked † still started on a busier machine.',
         '- threads: ' + ('each library\'s default (no thread variable set by the runner)'
                          if args.threads is None else f'{args.threads} (OMP/OPENBLAS/MKL_NUM_THREADS)'),
         '- OpenBLAS CPU variables (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE) in the runner\'s '
@@ -207,11 +225,11 @@ def render(args, run_info, frameworks, case_names, results, gpu):
     if args.env:
         lines.append('- extra worker environment: ' + ', '.join(f'`{item}`' for item in args.env))
     lines += ['', '## Frameworks', ''] + _frameworks_section(frameworks)
-    lines += ['', '## Results (CPU)', ''] + _values_table(case_names, results, columns, args.quick)
+    lines += ['', '## Results (CPU)', ''] + _values_table(case_names, results, columns, args)
     lines += ['', '## Ratios (of medians; below 1 means kusari is faster / smaller)', '']
     lines += _ratios_table(case_names, results, args.quick)
     errors = _errors(case_names, results)
     if errors:
         lines += ['', '## Errors', ''] + errors
-    lines += ['', '## GPU', ''] + _gpu_section(gpu, args.quick)
+    lines += ['', '## GPU', ''] + _gpu_section(gpu, args)
     return '\n'.join(lines) + '\n'

@@ -39,10 +39,44 @@ class Framework:
 
 @dataclasses.dataclass
 class Measurement:
-    """All values of one (case, framework) pair over the run, or the error that stopped it."""
+    """All values of one (case, framework) pair over the run, or the error that stopped it.
+
+    ``background`` holds, per worker process, the share of the machine's CPU time that
+    other processes used just before it started (see :func:`wait_for_quiet_cpu`).
+    """
 
     values: list = dataclasses.field(default_factory=list)
     error: str = ''
+    background: list = dataclasses.field(default_factory=list)
+
+
+def cpu_busy_share(interval_s=0.25):
+    """Share (0..1) of all cores' time spent busy over ``interval_s``, from /proc/stat."""
+
+    def read():
+        with open('/proc/stat') as stat:
+            fields = [int(value) for value in stat.readline().split()[1:]]
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+        return sum(fields) - idle, sum(fields)
+
+    try:
+        busy_before, total_before = read()
+        time.sleep(interval_s)
+        busy_after, total_after = read()
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return (busy_after - busy_before) / max(total_after - total_before, 1)
+
+
+def wait_for_quiet_cpu(threshold, max_wait_s):
+    """Waits (at most ``max_wait_s``) until other processes use under ``threshold`` of
+    the CPU, so a measurement doesn't share cores; returns the last share seen."""
+    deadline = time.monotonic() + max_wait_s
+    share = cpu_busy_share()
+    while share > threshold and time.monotonic() < deadline:
+        time.sleep(0.75)
+        share = cpu_busy_share()
+    return share
 
 
 def parse_args(argv):
@@ -76,6 +110,12 @@ def parse_args(argv):
     parser.add_argument('--env', nargs='+', default=(), metavar='NAME=VALUE',
                         help='extra environment variables for every worker')
     parser.add_argument('--no-gpu', action='store_true', help='skip the GPU section')
+    parser.add_argument('--busy-threshold', type=float, default=0.25,
+                        help='before each worker, wait while other processes use more than this '
+                             'share of all cores (default 0.25)')
+    parser.add_argument('--max-wait', type=float, default=30.0,
+                        help='longest wait in seconds for a quiet CPU before measuring anyway '
+                             '(default 30; 0 disables waiting)')
     parser.add_argument('--timeout', type=float, default=600.0,
                         help='seconds before a worker is stopped and counted as an error')
     parser.add_argument('--out', default=os.path.join('benchmarks', 'RESULTS.md'),
@@ -184,6 +224,8 @@ def run_cases(args, case_names, frameworks, log):
                 if args.quick:
                     worker_args.append('--quick')
                 for _ in range(case.processes_per_round):
+                    measurement.background.append(
+                        wait_for_quiet_cpu(args.busy_threshold, args.max_wait))
                     result = call_worker(framework, worker_args, args.timeout, extra_env)
                     if not result['ok']:
                         measurement.error = result['error']
