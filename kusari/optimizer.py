@@ -9,7 +9,7 @@ import warnings
 
 import numpy
 
-from kusari import backend, core
+from kusari import backend, core, optimizer_hooks
 
 
 class Hyperparameter:
@@ -78,6 +78,12 @@ class UpdateRule:
     @property
     def state(self):
         return self._state
+
+    def _override_hyperparams(self, **values):
+        """Set the given (non-None) hyperparameters on this rule only."""
+        for name, value in values.items():
+            if value is not None:
+                setattr(self.hyperparam, name, value)
 
     def add_hook(self, hook, name=None, timing='auto'):
         """Add a hook called as ``hook(rule, param)`` around each update."""
@@ -347,6 +353,22 @@ class GradientMethod(Optimizer):
                 param._grad_var = core.Variable._new(
                     backend.get_array_module(param.array).zeros_like(param.array), True)
 
+    def _own_grads(self):
+        """Make every gradient an array of its own that hooks and rules may modify in
+        place: backprop can leave read-only broadcast views, views into other arrays,
+        or one array shared by several parameters."""
+        seen = set()
+        for param in self.target.params(include_uninit=False):
+            grad = param.grad
+            if grad is None:
+                continue
+            flags = grad.flags
+            if (id(grad) in seen or grad.base is not None
+                    or not getattr(flags, 'writeable', True)):
+                grad = grad.copy()
+                param.grad = grad
+            seen.add(id(grad))
+
     def update(self, lossfun=None, *args, **kwds):
         """Update every parameter; first compute a loss and its gradients if
         ``lossfun`` is given (``lossfun(*args, **kwds)``)."""
@@ -365,6 +387,7 @@ class GradientMethod(Optimizer):
             self.update_loss_scale()
             return
         self.reallocate_cleared_grads()
+        self._own_grads()
         self.call_hooks('pre')
         self.t += 1
         for param in self.target.params(include_uninit=False):
@@ -388,3 +411,30 @@ class GradientMethod(Optimizer):
                 if param.update_rule is not None:
                     param.update_rule.use_fp32_update(flag)
 
+
+
+# -- deprecated aliases of the optimizer hooks (Chainer v3 names, still used in examples) --
+
+def make_deprecation_message(module_name):
+    """The warning text of ``kusari.optimizer.<module_name>``."""
+    return ('kusari.optimizer.{0} is deprecated; use kusari.optimizer_hooks.{0} '
+            'instead.'.format(module_name))
+
+
+def _deprecated_hook_alias(hook_class):
+    def __init__(self, *args, **kwargs):
+        warnings.warn(make_deprecation_message(hook_class.__name__), DeprecationWarning,
+                      stacklevel=2)
+        hook_class.__init__(self, *args, **kwargs)
+
+    return type(hook_class.__name__, (hook_class,), {
+        '__init__': __init__, '__module__': __name__,
+        '__doc__': 'Deprecated alias of :class:`kusari.optimizer_hooks.{}`.'.format(
+            hook_class.__name__)})
+
+
+WeightDecay = _deprecated_hook_alias(optimizer_hooks.WeightDecay)
+Lasso = _deprecated_hook_alias(optimizer_hooks.Lasso)
+GradientClipping = _deprecated_hook_alias(optimizer_hooks.GradientClipping)
+GradientNoise = _deprecated_hook_alias(optimizer_hooks.GradientNoise)
+GradientHardClipping = _deprecated_hook_alias(optimizer_hooks.GradientHardClipping)

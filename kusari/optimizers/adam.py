@@ -1,6 +1,8 @@
-"""Adam (Kingma & Ba, 2015) with AMSGrad, AdaBound and decoupled weight decay."""
+"""Adam (Kingma & Ba, 2015) and its variants: AdamW, AMSGrad, AdaBound, AMSBound."""
 
 import math
+
+import numpy
 
 from kusari import optimizer
 
@@ -20,25 +22,31 @@ _default_hyperparam.gamma = 1e-3
 def _learning_rate(hp, t):
     """The bias-corrected step size ``alpha * sqrt(1 - beta2^t) / (1 - beta1^t)``."""
     if t == 0:
-        raise RuntimeError('Adam\'s learning rate is undefined before the first update (t=0)')
+        raise RuntimeError('Adam: the learning rate is undefined before the first update '
+                           '(t=0)')
     return hp.alpha * math.sqrt(1.0 - hp.beta2 ** t) / (1.0 - hp.beta1 ** t)
 
 
 class AdamRule(optimizer.UpdateRule):
     """The Adam update of one parameter.
 
-    ``m += (1-beta1)(g-m); v += (1-beta2)(g^2-v); vhat = max(vhat, v) if amsgrad;
-    step = alpha_t / (sqrt(vhat) + eps)`` (clipped to AdaBound's bounds if adabound);
-    ``param -= eta * (step * m + weight_decay_rate * param)``.
+    ``m += (1-beta1)(g-m); v += (1-beta2)(g^2-v); vhat = max(vhat, v)`` (AMSGrad) or
+    ``v``; ``step = alpha_t / (sqrt(vhat) + eps)``, clipped to AdaBound's bounds if
+    ``adabound``; ``param -= eta * (step * m + weight_decay_rate * param)``.
     """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, **hyperparams):
+    def __init__(self, parent_hyperparam=None, alpha=None, beta1=None, beta2=None, eps=None,
+                 eta=None, weight_decay_rate=None, amsgrad=None, adabound=None,
+                 final_lr=None, gamma=None):
         super().__init__(parent_hyperparam or _default_hyperparam)
-        for name, value in hyperparams.items():
-            if value is not None:
-                setattr(self.hyperparam, name, value)
+        self._override_hyperparams(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                                   weight_decay_rate=weight_decay_rate, amsgrad=amsgrad,
+                                   adabound=adabound, final_lr=final_lr, gamma=gamma)
+        # AdaBound's final learning rate follows later changes of alpha (e.g. by a
+        # schedule) relative to the alpha at creation.
+        self.initial_alpha = self.hyperparam.alpha
 
     def init_state(self, param):
         xp = param.xp
@@ -55,31 +63,48 @@ class AdamRule(optimizer.UpdateRule):
     def lr(self):
         return self.alpha_t
 
+    @property
+    def bounds(self):
+        """AdaBound's (lower, upper) bounds of the per-element step at step ``t``."""
+        if self.t == 0:
+            raise RuntimeError('AdaBound: the bounds are undefined before the first update '
+                               '(t=0)')
+        hp = self.hyperparam
+        final_lr = hp.final_lr * hp.alpha / self.initial_alpha
+        lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
+        upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
+        return lower, upper
+
     def update_core_cpu(self, param):
         hp = self.hyperparam
-        grad = param.grad
         xp = param.xp
+        grad = param.grad
+        if hp.eps != 0 and numpy.dtype(param.dtype).type(hp.eps) == 0:
+            raise ValueError('Adam: eps {} underflows to zero in {}'.format(
+                hp.eps, param.dtype))
         m, v = self.state['m'], self.state['v']
-        if hp.eps == 0:
-            raise ValueError('eps of Adam must be positive to avoid division by zero')
-        m += (1 - hp.beta1) * (grad - m)
-        v += (1 - hp.beta2) * (grad * grad - v)
+        tmp = xp.subtract(grad, m)
+        tmp *= 1 - hp.beta1
+        m += tmp
+        xp.multiply(grad, grad, out=tmp)
+        tmp -= v
+        tmp *= 1 - hp.beta2
+        v += tmp
         if hp.amsgrad:
             vhat = self.state['vhat']
             xp.maximum(vhat, v, out=vhat)
         else:
             vhat = v
-        step = xp.sqrt(vhat)
+        step = tmp
+        xp.sqrt(vhat, out=step)
         step += hp.eps
         xp.divide(self.alpha_t, step, out=step)
         if hp.adabound:
-            final_lr = hp.final_lr * self.alpha_t / hp.alpha
-            lower = final_lr * (1.0 - 1.0 / (hp.gamma * self.t + 1))
-            upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
+            lower, upper = self.bounds
             xp.clip(step, lower, upper, out=step)
         step *= m
         if hp.weight_decay_rate != 0:
-            step += hp.weight_decay_rate * param.array
+            param.array *= 1 - hp.eta * hp.weight_decay_rate
         step *= hp.eta
         param.array -= step
 
@@ -87,7 +112,7 @@ class AdamRule(optimizer.UpdateRule):
 
 
 class Adam(optimizer.GradientMethod):
-    """Adam optimizer.
+    """Adam optimizer, with decoupled weight decay (AdamW), AMSGrad and AdaBound options.
 
     Args:
         alpha (float): coefficient of the step size.
@@ -95,9 +120,10 @@ class Adam(optimizer.GradientMethod):
         eps (float): small value for numerical stability.
         eta (float): schedule multiplier (for learning-rate schedules).
         weight_decay_rate (float): decoupled weight decay (AdamW).
-        amsgrad (bool): use AMSGrad.
-        adabound (bool): use AdaBound.
-        final_lr, gamma (float): AdaBound's final step size and convergence speed.
+        amsgrad (bool): use AMSGrad (a non-decreasing second moment).
+        adabound (bool): use AdaBound (steps clipped into bounds converging to final_lr).
+        final_lr (float): AdaBound's final (SGD) learning rate.
+        gamma (float): AdaBound's convergence speed of the bounds.
     """
 
     alpha = optimizer.HyperparameterProxy('alpha')
@@ -133,3 +159,47 @@ class Adam(optimizer.GradientMethod):
     @property
     def lr(self):
         return self.alpha_t
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (Loshchilov & Hutter)."""
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta,
+                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         weight_decay_rate=weight_decay_rate)
+
+
+class AMSGrad(Adam):
+    """Adam with a non-decreasing second-moment estimate (Reddi et al., 2018)."""
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=True)
+
+
+class AdaBound(Adam):
+    """Adam with per-element steps clipped into bounds that converge to ``final_lr``
+    (Luo et al., 2019)."""
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=False, adabound=True, final_lr=final_lr, gamma=gamma)
+
+
+class AMSBound(Adam):
+    """AdaBound on top of AMSGrad (Luo et al., 2019)."""
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=True, adabound=True, final_lr=final_lr, gamma=gamma)

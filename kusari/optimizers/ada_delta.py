@@ -1,0 +1,65 @@
+"""ADADELTA (Zeiler, 2012)."""
+
+from kusari import optimizer
+
+_default_hyperparam = optimizer.Hyperparameter()
+_default_hyperparam.rho = 0.95
+_default_hyperparam.eps = 1e-6
+
+
+class AdaDeltaRule(optimizer.UpdateRule):
+    """``msg = rho*msg + (1-rho)*g^2; dx = sqrt((msdx+eps)/(msg+eps)) * g;
+    msdx = rho*msdx + (1-rho)*dx^2; param -= dx``."""
+
+    is_elementwise = True
+
+    def __init__(self, parent_hyperparam=None, rho=None, eps=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        self._override_hyperparams(rho=rho, eps=eps)
+
+    def init_state(self, param):
+        xp = param.xp
+        self.state['msg'] = xp.zeros_like(param.array)
+        self.state['msdx'] = xp.zeros_like(param.array)
+
+    def update_core_cpu(self, param):
+        xp = param.xp
+        rho, eps = self.hyperparam.rho, self.hyperparam.eps
+        grad, msg, msdx = param.grad, self.state['msg'], self.state['msdx']
+        msg *= rho
+        dx = xp.multiply(grad, grad)
+        dx *= 1 - rho
+        msg += dx
+        # dx = sqrt((msdx + eps) / (msg + eps)) * grad, built in the one temporary
+        xp.add(msdx, eps, out=dx)
+        dx /= msg + eps
+        xp.sqrt(dx, out=dx)
+        dx *= grad
+        param.array -= dx
+        msdx *= rho
+        dx *= dx
+        dx *= 1 - rho
+        msdx += dx
+
+    update_core_gpu = update_core_cpu
+
+
+class AdaDelta(optimizer.GradientMethod):
+    """Zeiler's ADADELTA: steps scaled by the ratio of running RMS of updates and
+    gradients, so no learning rate is needed.
+
+    Args:
+        rho (float): exponential decay rate of the running averages.
+        eps (float): small value for numerical stability.
+    """
+
+    rho = optimizer.HyperparameterProxy('rho')
+    eps = optimizer.HyperparameterProxy('eps')
+
+    def __init__(self, rho=_default_hyperparam.rho, eps=_default_hyperparam.eps):
+        super().__init__()
+        self.hyperparam.rho = rho
+        self.hyperparam.eps = eps
+
+    def create_update_rule(self):
+        return AdaDeltaRule(self.hyperparam)

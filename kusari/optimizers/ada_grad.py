@@ -1,0 +1,54 @@
+"""AdaGrad (Duchi et al., 2011)."""
+
+from kusari import optimizer
+
+_default_hyperparam = optimizer.Hyperparameter()
+_default_hyperparam.lr = 0.001
+_default_hyperparam.eps = 1e-8
+
+
+class AdaGradRule(optimizer.UpdateRule):
+    """``h += g^2; param -= lr * g / (sqrt(h) + eps)``."""
+
+    is_elementwise = True
+
+    def __init__(self, parent_hyperparam=None, lr=None, eps=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        self._override_hyperparams(lr=lr, eps=eps)
+
+    def init_state(self, param):
+        self.state['h'] = param.xp.zeros_like(param.array)
+
+    def update_core_cpu(self, param):
+        xp = param.xp
+        hp = self.hyperparam
+        grad, h = param.grad, self.state['h']
+        tmp = xp.multiply(grad, grad)
+        h += tmp
+        xp.sqrt(h, out=tmp)
+        tmp += hp.eps
+        xp.divide(grad, tmp, out=tmp)
+        tmp *= hp.lr
+        param.array -= tmp
+
+    update_core_gpu = update_core_cpu
+
+
+class AdaGrad(optimizer.GradientMethod):
+    """AdaGrad: per-element steps shrinking with the accumulated squared gradient.
+
+    Args:
+        lr (float): learning rate.
+        eps (float): small value for numerical stability.
+    """
+
+    lr = optimizer.HyperparameterProxy('lr')
+    eps = optimizer.HyperparameterProxy('eps')
+
+    def __init__(self, lr=_default_hyperparam.lr, eps=_default_hyperparam.eps):
+        super().__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.eps = eps
+
+    def create_update_rule(self):
+        return AdaGradRule(self.hyperparam)

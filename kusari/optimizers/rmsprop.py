@@ -1,0 +1,75 @@
+"""RMSprop (Tieleman & Hinton, 2012)."""
+
+from kusari import optimizer
+
+_default_hyperparam = optimizer.Hyperparameter()
+_default_hyperparam.lr = 0.01
+_default_hyperparam.alpha = 0.99
+_default_hyperparam.eps = 1e-8
+_default_hyperparam.eps_inside_sqrt = False
+
+
+class RMSpropRule(optimizer.UpdateRule):
+    """``ms = alpha*ms + (1-alpha)*g^2; param -= lr * g / (sqrt(ms) + eps)``
+    (``sqrt(ms + eps)`` when ``eps_inside_sqrt``)."""
+
+    is_elementwise = True
+
+    def __init__(self, parent_hyperparam=None, lr=None, alpha=None, eps=None,
+                 eps_inside_sqrt=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        self._override_hyperparams(lr=lr, alpha=alpha, eps=eps, eps_inside_sqrt=eps_inside_sqrt)
+
+    def init_state(self, param):
+        self.state['ms'] = param.xp.zeros_like(param.array)
+
+    def update_core_cpu(self, param):
+        xp = param.xp
+        hp = self.hyperparam
+        if hp.eps <= 0:
+            raise ValueError('RMSprop: eps must be positive, got {}'.format(hp.eps))
+        grad, ms = param.grad, self.state['ms']
+        ms *= hp.alpha
+        tmp = xp.multiply(grad, grad)
+        tmp *= 1 - hp.alpha
+        ms += tmp
+        if hp.eps_inside_sqrt:
+            xp.add(ms, hp.eps, out=tmp)
+            xp.sqrt(tmp, out=tmp)
+        else:
+            xp.sqrt(ms, out=tmp)
+            tmp += hp.eps
+        xp.divide(grad, tmp, out=tmp)
+        tmp *= hp.lr
+        param.array -= tmp
+
+    update_core_gpu = update_core_cpu
+
+
+class RMSprop(optimizer.GradientMethod):
+    """RMSprop: steps divided by a running RMS of the gradient.
+
+    Args:
+        lr (float): learning rate.
+        alpha (float): exponential decay rate of the second moment.
+        eps (float): small value for numerical stability.
+        eps_inside_sqrt (bool): add ``eps`` inside the square root (as TensorFlow
+            does) instead of after it.
+    """
+
+    lr = optimizer.HyperparameterProxy('lr')
+    alpha = optimizer.HyperparameterProxy('alpha')
+    eps = optimizer.HyperparameterProxy('eps')
+    eps_inside_sqrt = optimizer.HyperparameterProxy('eps_inside_sqrt')
+
+    def __init__(self, lr=_default_hyperparam.lr, alpha=_default_hyperparam.alpha,
+                 eps=_default_hyperparam.eps,
+                 eps_inside_sqrt=_default_hyperparam.eps_inside_sqrt):
+        super().__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.alpha = alpha
+        self.hyperparam.eps = eps
+        self.hyperparam.eps_inside_sqrt = eps_inside_sqrt
+
+    def create_update_rule(self):
+        return RMSpropRule(self.hyperparam)

@@ -1,0 +1,83 @@
+"""Alex Graves's RMSprop (Graves, 2013, eqs. 38-41)."""
+
+from kusari import optimizer
+
+_default_hyperparam = optimizer.Hyperparameter()
+_default_hyperparam.lr = 1e-4
+_default_hyperparam.alpha = 0.95
+_default_hyperparam.momentum = 0.9
+_default_hyperparam.eps = 1e-4
+
+
+class RMSpropGravesRule(optimizer.UpdateRule):
+    """``n = a*n + (1-a)*g^2; m = a*m + (1-a)*g;
+    delta = momentum*delta - lr * g / sqrt(n - m^2 + eps); param += delta``.
+
+    The state keys are Chainer's: ``n``, ``g`` (the running mean ``m``) and ``delta``.
+    """
+
+    is_elementwise = True
+
+    def __init__(self, parent_hyperparam=None, lr=None, alpha=None, momentum=None, eps=None):
+        super().__init__(parent_hyperparam or _default_hyperparam)
+        self._override_hyperparams(lr=lr, alpha=alpha, momentum=momentum, eps=eps)
+
+    def init_state(self, param):
+        xp = param.xp
+        self.state['n'] = xp.zeros_like(param.array)
+        self.state['g'] = xp.zeros_like(param.array)
+        self.state['delta'] = xp.zeros_like(param.array)
+
+    def update_core_cpu(self, param):
+        xp = param.xp
+        hp = self.hyperparam
+        grad = param.grad
+        n, g, delta = self.state['n'], self.state['g'], self.state['delta']
+        a = hp.alpha
+        tmp = xp.multiply(grad, grad)
+        tmp *= 1 - a
+        n *= a
+        n += tmp
+        g *= a
+        xp.multiply(grad, 1 - a, out=tmp)
+        g += tmp
+        # tmp = lr * grad / sqrt(n - g^2 + eps)
+        xp.multiply(g, g, out=tmp)
+        xp.subtract(n, tmp, out=tmp)
+        tmp += hp.eps
+        xp.sqrt(tmp, out=tmp)
+        xp.divide(grad, tmp, out=tmp)
+        tmp *= hp.lr
+        delta *= hp.momentum
+        delta -= tmp
+        param.array += delta
+
+    update_core_gpu = update_core_cpu
+
+
+class RMSpropGraves(optimizer.GradientMethod):
+    """Alex Graves's RMSprop: momentum on steps normalized by a running estimate of
+    the gradient's standard deviation.
+
+    Args:
+        lr (float): learning rate.
+        alpha (float): exponential decay rate of the gradient's first and second moments.
+        momentum (float): exponential decay rate of the step's momentum.
+        eps (float): small value for numerical stability.
+    """
+
+    lr = optimizer.HyperparameterProxy('lr')
+    alpha = optimizer.HyperparameterProxy('alpha')
+    momentum = optimizer.HyperparameterProxy('momentum')
+    eps = optimizer.HyperparameterProxy('eps')
+
+    def __init__(self, lr=_default_hyperparam.lr, alpha=_default_hyperparam.alpha,
+                 momentum=_default_hyperparam.momentum, eps=_default_hyperparam.eps):
+        super().__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.alpha = alpha
+        self.hyperparam.momentum = momentum
+        self.hyperparam.eps = eps
+
+    def create_update_rule(self):
+        return RMSpropGravesRule(self.hyperparam)

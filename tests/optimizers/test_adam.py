@@ -1,0 +1,90 @@
+import math
+
+import numpy
+import pytest
+
+from kusari import optimizers
+
+from optimizer_problems import minimise, run_with_grads
+
+
+def adam_reference(init, grads, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0,
+                   weight_decay_rate=0.0, amsgrad=False, adabound=False, final_lr=0.1,
+                   gamma=1e-3):
+    """Kingma & Ba's Algorithm 1 in its efficient form (sec. 2, last paragraph), with
+    AdamW's decoupled decay, AMSGrad's max and AdaBound's clipped step."""
+    w = init.copy()
+    m, v, vhat = (numpy.zeros_like(init) for _ in range(3))
+    out = []
+    for t, g in enumerate(grads, 1):
+        m = beta1 * m + (1 - beta1) * g
+        v = beta2 * v + (1 - beta2) * g * g
+        vhat = numpy.maximum(vhat, v) if amsgrad else v
+        alpha_t = alpha * math.sqrt(1 - beta2 ** t) / (1 - beta1 ** t)
+        step = alpha_t / (numpy.sqrt(vhat) + eps)
+        if adabound:
+            lower = final_lr * (1 - 1 / (gamma * t + 1))
+            upper = final_lr * (1 + 1 / (gamma * t))
+            step = numpy.clip(step, lower, upper)
+        w = w - eta * (step * m + weight_decay_rate * w)
+        out.append(w)
+    return out
+
+
+CASES = [
+    (optimizers.Adam, dict(alpha=0.01, beta1=0.8, beta2=0.9, eps=1e-6), {}),
+    (optimizers.Adam, dict(alpha=0.01, eta=0.5, weight_decay_rate=0.1), {}),
+    (optimizers.AdamW, dict(alpha=0.01, eta=0.5, weight_decay_rate=0.1), {}),
+    (optimizers.AMSGrad, dict(alpha=0.01, beta2=0.5), dict(amsgrad=True)),
+    (optimizers.AdaBound, dict(alpha=0.01, final_lr=0.05, gamma=0.1), dict(adabound=True)),
+    (optimizers.AMSBound, dict(alpha=0.01, beta2=0.5, final_lr=0.05, gamma=0.1),
+     dict(amsgrad=True, adabound=True)),
+]
+
+
+@pytest.mark.parametrize('cls, kwargs, flags', CASES)
+def test_adam_family_matches_formula(init, grads, cls, kwargs, flags):
+    got = run_with_grads(cls(**kwargs), init, grads)
+    want = adam_reference(init, grads, **kwargs, **flags)
+    for w_got, w_want in zip(got, want):
+        numpy.testing.assert_allclose(w_got, w_want, rtol=1e-12, atol=1e-15)
+
+
+def test_adabound_bounds_follow_alpha_changes(init, grads):
+    opt = optimizers.AdaBound(alpha=0.01, final_lr=0.1, gamma=0.5)
+    run_with_grads(opt, init, grads[:2])
+    rule = opt.target.w.update_rule
+    lower, upper = rule.bounds
+    assert lower == pytest.approx(0.1 * (1 - 1 / 2.0))
+    assert upper == pytest.approx(0.1 * (1 + 1 / 1.0))
+    opt.alpha = 0.005
+    assert rule.bounds[0] == pytest.approx(0.05 * (1 - 1 / 2.0))
+
+
+def test_adam_alpha_t_and_errors_before_first_step():
+    opt = optimizers.Adam(alpha=0.1, beta1=0.5, beta2=0.75)
+    with pytest.raises(RuntimeError, match='t=0'):
+        opt.alpha_t
+    opt.t = 2
+    assert opt.alpha_t == pytest.approx(0.1 * math.sqrt(1 - 0.75 ** 2) / (1 - 0.25))
+
+
+def test_adam_eps_underflow_in_float16(init, grads):
+    opt = optimizers.Adam(eps=1e-10)
+    with pytest.raises(ValueError, match='underflows'):
+        run_with_grads(opt, init.astype(numpy.float16), grads[:1])
+
+
+def test_amsgrad_keeps_vhat_state(init, grads):
+    opt = optimizers.AMSGrad()
+    run_with_grads(opt, init, grads[:1])
+    assert sorted(opt.target.w.update_rule.state) == ['m', 'v', 'vhat']
+
+
+@pytest.mark.parametrize('cls', [optimizers.Adam, optimizers.AMSGrad, optimizers.AdaBound,
+                                 optimizers.AMSBound, optimizers.AdamW])
+def test_adam_family_minimises_quadratic(cls):
+    opt = cls(alpha=0.05) if cls in (optimizers.AdaBound, optimizers.AMSBound) \
+        else cls(alpha=0.1)
+    initial, final = minimise(opt, 600)
+    assert final < initial * 1e-6
