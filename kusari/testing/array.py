@@ -44,7 +44,7 @@ def _describe(error, x, y, atol, rtol, verbose):
         with numpy.errstate(all='ignore'):
             excess = numpy.abs(x.astype(numpy.float64) - y) - (atol + rtol * numpy.abs(y))
         excess = numpy.where(numpy.isnan(excess), numpy.inf, excess)
-        index = numpy.unravel_index(int(numpy.argmax(excess)), x.shape)
+        index = tuple(int(i) for i in numpy.unravel_index(int(numpy.argmax(excess)), x.shape))
         lines.append('  i: {}'.format(index))
         lines.append('  x[i]: {}'.format(x[index]))
         lines.append('  y[i]: {}'.format(y[index]))

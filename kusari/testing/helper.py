@@ -31,7 +31,7 @@ def assert_warns(expected):
 
 
 _REQUIREMENT = re.compile(r'^\s*([A-Za-z0-9][A-Za-z0-9._\-]*)\s*(.*)$')
-_SPECIFIER = re.compile(r'^\s*(===|==|!=|~=|>=|<=|>|<)\s*([^\s,]+)\s*$')
+_SPECIFIER = re.compile(r'^\s*(===|==|!=|~=|>=|<=|>|<)\s*([0-9A-Za-z][^\s,]*)\s*$')
 
 
 def _version_key(text):
