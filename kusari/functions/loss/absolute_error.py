@@ -14,9 +14,10 @@ class AbsoluteError(core.FunctionNode):
         check_float('absolute_error', 'x0', x0)
         check_same_dtype('absolute_error', x0, x1)
         check_same_shape('absolute_error', x0, x1, ('x0', 'x1'))
-        diff = x0 - x1
-        self.sign = get_array_module(diff).sign(diff)
-        return abs(diff, out=diff),
+        xp = get_array_module(x0)
+        diff = xp.asarray(x0 - x1)  # NumPy gives a scalar for 0-d inputs
+        self.sign = xp.sign(diff)
+        return xp.asarray(xp.abs(diff)),
 
     def backward(self, indexes, grad_outputs):
         gx0 = grad_outputs[0] * self.sign

@@ -6,112 +6,129 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.activation.softmax import _log_softmax, log_softmax, softmax
+from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
+from kusari.functions.loss._validate import check_labels, check_reduce
 from kusari.functions.math.sum import sum as sum_
 
-
-def _check_labels(x, t, ignore_label):
-    """Validate integer labels ``t`` for scores ``x`` of shape (N, C, ...)."""
-    if t.dtype.kind not in 'iu':
-        fail('softmax_cross_entropy', 't', 'an integer label array', 'dtype {}'.format(t.dtype))
-    if t.shape != x.shape[:1] + x.shape[2:]:
-        fail('softmax_cross_entropy', 'shape of t', 'x.shape without axis 1, {}'.format(
-            x.shape[:1] + x.shape[2:]), t.shape)
-    if t.size:
-        bad = (t != ignore_label) & ((t < 0) | (t >= x.shape[1]))
-        if bad.any():
-            fail('softmax_cross_entropy', 'label in t',
-                 'labels in [0, {}) or ignore_label={}'.format(x.shape[1], ignore_label),
-                 int(t[bad].ravel()[0]))
+_NAME = 'softmax_cross_entropy'
+_KL_EPS = 1e-7  # keeps log(t) finite where a soft target is 0
 
 
-def _onehot_mask(xp, t, n_class, valid, dtype):
-    """One-hot encoding of ``t`` along axis 1, zero where ``valid`` is False."""
-    classes = xp.arange(n_class).reshape((1, n_class) + (1,) * (t.ndim - 1))
-    return ((t[:, None] == classes) & valid[:, None]).astype(dtype)
+def _accumulation_dtype(dtype):
+    """Sums of float16 losses are accumulated in float32."""
+    return numpy.float32 if dtype == numpy.float16 else dtype
+
+
+def _with_class_axis(a):
+    """``a`` of shape (N, d1, ...) reshaped to (N, 1, d1, ...) to broadcast along classes."""
+    return a.reshape(a.shape[:1] + (1,) + a.shape[1:])
 
 
 class SoftmaxCrossEntropy(core.FunctionNode):
-    """Cross entropy of softmax(x) against integer labels; inputs (x, t)."""
+    """Cross entropy of softmax(x) along axis 1 against integer labels; inputs (x, t)."""
 
-    def __init__(self, normalize=True, cache_score=True, class_weight=None, ignore_label=-1,
-                 reduce='mean'):
+    def __init__(self, normalize, cache_score, class_weight, ignore_label, reduce):
         self.normalize = normalize
         self.cache_score = cache_score
         self.class_weight = class_weight
         self.ignore_label = ignore_label
         self.reduce = reduce
+        self.y = None
 
     def forward(self, inputs):
         x, t = inputs
-        check_float('softmax_cross_entropy', 'x', x)
+        check_float(_NAME, 'x', x)
         if x.ndim < 2:
-            fail('softmax_cross_entropy', 'x', 'an array of ndim >= 2 (N, C, ...)',
-                 'shape {}'.format(x.shape))
-        _check_labels(x, t, self.ignore_label)
+            fail(_NAME, 'x', 'an array of ndim >= 2 (N, C, ...)', 'shape {}'.format(x.shape))
+        if t.dtype.kind not in 'iu':
+            fail(_NAME, 't', 'an integer label array', 'dtype {}'.format(t.dtype))
+        if t.shape != x.shape[:1] + x.shape[2:]:
+            fail(_NAME, 'shape of t', 'x.shape without axis 1, {}'.format(
+                x.shape[:1] + x.shape[2:]), t.shape)
+        check_labels(_NAME, 't', t, x.shape[1], self.ignore_label)
         xp = get_array_module(x)
         self.retain_inputs((0, 1))
         log_y = _log_softmax(x, 1)
         if self.cache_score:
             self.y = xp.exp(log_y)
-        valid = t != self.ignore_label
-        safe_t = xp.where(valid, t, 0)
-        picked = xp.take_along_axis(log_y, safe_t[:, None].astype(numpy.intp), axis=1)[:, 0]
+        self.valid = t != self.ignore_label
+        self.safe_t = xp.where(self.valid, t, 0).astype(numpy.intp, copy=False)
+        losses = -xp.take_along_axis(log_y, _with_class_axis(self.safe_t), axis=1)[:, 0]
         if self.class_weight is not None:
-            picked = picked * self.class_weight[safe_t]
-        losses = -picked * valid
+            losses *= self.class_weight[self.safe_t]
+        losses *= self.valid
         if self.reduce == 'no':
             return losses.astype(x.dtype, copy=False),
-        self._coeff = self._normalizer(valid)
-        return xp.asarray(losses.sum() * self._coeff, dtype=x.dtype),
+        count = int(self.valid.sum()) if self.normalize else len(x)
+        self.coeff = 1.0 / max(count, 1)
+        total = losses.sum(dtype=_accumulation_dtype(x.dtype))
+        return xp.asarray(total * self.coeff, dtype=x.dtype),
 
-    def _normalizer(self, valid):
-        if self.normalize:
-            count = int(valid.sum())
-        else:
-            count = valid.shape[0]
-        return 1.0 / max(count, 1)
+    def _label_weight(self, dtype):
+        """Per-label weight: 0 where ignored, else the class weight (or 1)."""
+        weight = self.valid.astype(dtype)
+        if self.class_weight is not None:
+            weight *= self.class_weight[self.safe_t]
+        return weight
 
     def backward(self, indexes, grad_outputs):
-        x, t = self.get_retained_inputs()
+        x, _ = self.get_retained_inputs()
         gy, = grad_outputs
+        weight = _with_class_axis(self._label_weight(x.dtype))
+        if not core.config.enable_backprop and self.y is not None:
+            return self._first_order_grad(gy.array, weight), None
         xp = get_array_module(x.array)
-        tt = t.array
-        valid = tt != self.ignore_label
-        onehot = _onehot_mask(xp, xp.where(valid, tt, 0), x.shape[1], valid, x.dtype)
-        weight = valid.astype(x.dtype)
-        if self.class_weight is not None:
-            weight = weight * self.class_weight[xp.where(valid, tt, 0)].astype(x.dtype)
-        if core.config.enable_backprop or not self.cache_score:
-            y = softmax(x, axis=1)  # differentiable, for double backprop
-        else:
-            y = core.Variable._new(self.y, False)
-        diff = (y - onehot) * weight[:, None]
+        classes = xp.arange(x.shape[1]).reshape((1, -1) + (1,) * (x.ndim - 2))
+        onehot = (_with_class_axis(self.safe_t) == classes).astype(x.dtype)
+        diff = (softmax(x, axis=1) - onehot) * broadcast_to(weight, x.shape)
         if self.reduce == 'mean':
-            return diff * (gy * self._coeff), None
-        return diff * reshape(gy, weight[:, None].shape), None
+            return diff * broadcast_to(gy * self.coeff, x.shape), None
+        return diff * broadcast_to(reshape(gy, weight.shape), x.shape), None
+
+    def _first_order_grad(self, gy, weight):
+        """The gradient as a constant, computed in place from the cached softmax."""
+        xp = get_array_module(self.y)
+        gx = self.y.copy()
+        batch, n_class = gx.shape[:2]
+        flat = gx.reshape(batch, n_class, -1)
+        flat[xp.arange(batch)[:, None], self.safe_t.reshape(batch, -1),
+             xp.arange(flat.shape[2])[None, :]] -= 1
+        gx *= weight
+        if self.reduce == 'mean':
+            gx *= gy * self.coeff
+        else:
+            gx *= _with_class_axis(gy)
+        return core.Variable._new(gx, False)
 
 
-def _soft_target_loss(x, t, normalize, reduce, soft_target_loss):
-    """Cross entropy (or KL divergence) against a probability target ``t``."""
+def _soft_target_loss(x, t, reduce, soft_target_loss):
+    """Cross entropy (or KL divergence) of softmax(x) from a probability target ``t``."""
+    if soft_target_loss not in ('cross-entropy', 'kl-divergence'):
+        fail(_NAME, 'soft_target_loss', "'cross-entropy' or 'kl-divergence'",
+             repr(soft_target_loss))
+    x = core.as_variable(x)
+    t = core.as_array(t)
     if t.shape != x.shape:
-        fail('softmax_cross_entropy', 't', 'soft targets of shape {}'.format(x.shape), t.shape)
+        fail(_NAME, 't', 'soft targets of x\'s shape {}'.format(x.shape), t.shape)
     log_y = log_softmax(x, axis=1)
-    t = core.as_variable(t)
     if soft_target_loss == 'cross-entropy':
-        terms = -t * log_y
-    elif soft_target_loss == 'kl-divergence':
-        xp = get_array_module(t.array)
-        log_t = xp.log(xp.where(t.array > 0, t.array, 1))
-        terms = t * (log_t - log_y)
+        terms = -log_y * t
     else:
-        fail('softmax_cross_entropy', 'soft_target_loss', "'cross-entropy' or 'kl-divergence'",
-             soft_target_loss)
+        xp = get_array_module(t)
+        terms = (xp.log(t + _KL_EPS) - log_y) * t
     losses = sum_(terms, axis=1)
     if reduce == 'no':
         return losses
-    count = losses.size if normalize else losses.shape[0]
-    return sum_(losses) * (1.0 / max(count, 1))
+    return sum_(losses) * (1.0 / max(losses.size, 1))
+
+
+def _check_class_weight(class_weight, n_class):
+    if isinstance(class_weight, core.Variable):
+        fail(_NAME, 'class_weight', 'an array, not a Variable', 'a Variable')
+    if class_weight.dtype.kind != 'f' or class_weight.shape != (n_class,):
+        fail(_NAME, 'class_weight', 'a float array of shape ({},)'.format(n_class),
+             'dtype {} and shape {}'.format(class_weight.dtype, class_weight.shape))
 
 
 def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=None,
@@ -121,26 +138,27 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
 
     Args:
         x: scores of shape (N, C) or (N, C, d1, ...).
-        t: int labels of shape (N,) or (N, d1, ...), or float soft targets of x's shape.
-        normalize (bool): with reduce='mean', divide by the number of non-ignored
-            labels (True) or by the batch size (False).
+        t: int labels of shape (N,) or (N, d1, ...) in [0, C) or ``ignore_label``;
+            or float soft targets (probabilities over axis 1) of ``x``'s shape.
+        normalize (bool): with integer labels and reduce='mean', divide the summed
+            loss by the number of non-ignored labels (True) or by N (False). Soft
+            targets are always divided by the number of distributions.
         cache_score (bool): keep softmax(x) from forward for backward.
-        class_weight: per-class weights of shape (C,).
+        class_weight: float array of shape (C,) weighting each label's loss.
         ignore_label (int): label whose terms are dropped.
-        reduce (str): 'mean' for a scalar, 'no' for per-example losses.
-        enable_double_backprop (bool): accepted for compatibility; the backward is
+        reduce (str): 'mean' for a scalar, 'no' for the per-label losses.
+        enable_double_backprop (bool): accepted for compatibility; the gradient is
             always differentiable.
         soft_target_loss (str): 'cross-entropy' or 'kl-divergence' for soft targets.
+
+    Returns:
+        Variable: a scalar ('mean') or of ``t``'s shape (soft targets: ``x``'s shape
+        without axis 1) for 'no'.
     """
-    if reduce not in ('mean', 'no'):
-        fail('softmax_cross_entropy', 'reduce', "'mean' or 'no'", repr(reduce))
-    t_array = core.as_array(t)
-    if t_array.dtype.kind == 'f':
-        return _soft_target_loss(x, t, normalize, reduce, soft_target_loss)
+    check_reduce(_NAME, reduce, ('mean', 'no'))
+    if core.as_array(t).dtype.kind == 'f':
+        return _soft_target_loss(x, t, reduce, soft_target_loss)
     if class_weight is not None:
-        class_weight = core.as_array(class_weight)
-        if class_weight.shape != (x.shape[1],):
-            fail('softmax_cross_entropy', 'class_weight', 'shape ({},)'.format(x.shape[1]),
-                 class_weight.shape)
+        _check_class_weight(class_weight, x.shape[1] if x.ndim >= 2 else None)
     node = SoftmaxCrossEntropy(normalize, cache_score, class_weight, ignore_label, reduce)
     return node.apply((x, t))[0]

@@ -1,0 +1,45 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.type_check import InvalidType
+
+
+def _pair(shape):
+    def make(dtype):
+        x0 = numpy.random.uniform(-1, 1, shape)
+        gap = numpy.random.uniform(0.1, 1, shape) * numpy.random.choice([-1, 1], shape)
+        return x0, numpy.asarray(x0 + gap)
+    return make
+
+
+def _reference(a, b):
+    return numpy.asarray(numpy.abs(a - b).mean(), dtype=a.dtype)
+
+
+def _reference1d(a, b):
+    return _reference(a, b).reshape(1)
+
+
+@pytest.mark.parametrize('shape', [(3, 4), (2, 3, 2)])
+def test_forward_backward(shape, vector_output):
+    check_function(vector_output(F.mean_absolute_error), _pair(shape), _reference1d)
+
+
+def test_empty_input_gives_zero():
+    x = numpy.zeros((0, 3), numpy.float32)
+    assert float(F.mean_absolute_error(x, x).array) == 0
+
+
+def test_bad_inputs():
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(InvalidType, match='mean_absolute_error.*shapes of x0 and x1'):
+        F.mean_absolute_error(x, x.T)
+    with pytest.raises(InvalidType, match='mean_absolute_error.*dtypes'):
+        F.mean_absolute_error(x, x.astype(numpy.float64))
+
+
+def test_zero_dim():
+    check_function(F.mean_absolute_error, _pair(()), _reference,
+                   backward=False, double_backward=False)

@@ -1,0 +1,42 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.type_check import InvalidType
+
+
+def _reference(a, b):
+    return numpy.asarray(((a - b) ** 2).mean(), dtype=a.dtype)
+
+
+def _reference1d(a, b):
+    return _reference(a, b).reshape(1)
+
+
+@pytest.mark.parametrize('shape', [(3, 4), (2, 3, 2)])
+def test_forward_backward(shape, vector_output):
+    x0 = numpy.random.uniform(-1, 1, shape)
+    x1 = numpy.random.uniform(-1, 1, shape)
+    check_function(vector_output(F.mean_squared_error), (x0, x1), _reference1d)
+
+
+def test_empty_input_gives_zero():
+    x = numpy.zeros((0, 3), numpy.float32)
+    assert float(F.mean_squared_error(x, x).array) == 0
+
+
+def test_bad_inputs():
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(InvalidType, match='mean_squared_error.*shapes of x0 and x1'):
+        F.mean_squared_error(x, x.T)
+    with pytest.raises(InvalidType, match='mean_squared_error.*dtypes'):
+        F.mean_squared_error(x, x.astype(numpy.float64))
+    with pytest.raises(InvalidType, match='mean_squared_error.*x0'):
+        F.mean_squared_error(x.astype(numpy.int32), x.astype(numpy.int32))
+
+
+def test_zero_dim():
+    x0, x1 = numpy.array(0.5), numpy.array(-0.25)
+    check_function(F.mean_squared_error, (x0, x1), _reference,
+                   backward=False, double_backward=False)
