@@ -5,6 +5,7 @@ standard library is imported here.
 """
 
 import dataclasses
+import itertools
 
 FRAMEWORKS = ('numpy', 'kusari', 'chainer', 'torch')
 FRAMEWORK_TITLES = {
@@ -123,5 +124,5 @@ def mlp_step_flops(sizes, batch):
     Forward ``x @ W.T`` and the weight gradient cost ``2 * batch * in * out`` each
     per layer; the input gradient is skipped for the first layer (its input is data).
     """
-    products = [n_in * n_out for n_in, n_out in zip(sizes[:-1], sizes[1:])]
+    products = [n_in * n_out for n_in, n_out in itertools.pairwise(sizes)]
     return 2 * batch * (2 * sum(products) + sum(products[1:]))

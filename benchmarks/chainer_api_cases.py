@@ -7,6 +7,7 @@ worker times (or measures), with all set-up done beforehand.
 """
 
 import importlib
+import itertools
 
 import numpy
 
@@ -65,7 +66,7 @@ def make_mlp(api, sizes):
     class MLP(api.ch.ChainList):
         def __init__(self):
             super().__init__(*[L.Linear(n_in, n_out)
-                               for n_in, n_out in zip(sizes[:-1], sizes[1:])])
+                               for n_in, n_out in itertools.pairwise(sizes)])
 
         def forward(self, x):
             layers = list(self)

@@ -87,7 +87,7 @@ def numpy_blas(numpy_module):
         blas = config.get('Build Dependencies', {}).get('blas', {})
         info = {'name': blas.get('name'), 'version': blas.get('version'),
                 'build configuration': blas.get('openblas configuration')}
-    except Exception as error:  # older NumPy without mode='dicts'
+    except (TypeError, AttributeError) as error:  # NumPy < 1.25: no mode='dicts'
         info = {'error': f'{type(error).__name__}: {error}'}
     try:
         info.update(_openblas_runtime(numpy_module))

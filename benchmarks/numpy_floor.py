@@ -7,6 +7,7 @@ Convolutions are im2col + one GEMM per layer in a channel-major ``(C, N, H, W)``
 layout, which keeps the GEMM outputs in place without transposes between layers.
 """
 
+import itertools
 import math
 
 
@@ -37,7 +38,7 @@ class Linears:
         self.xp = xp
         self.lr = lr
         self.weights = [_lecun_normal(xp, rng, (n_out, n_in), n_in)
-                        for n_in, n_out in zip(sizes[:-1], sizes[1:])]
+                        for n_in, n_out in itertools.pairwise(sizes)]
         self.biases = [xp.zeros(n_out, dtype='float32') for n_out in sizes[1:]]
 
     def forward(self, x):

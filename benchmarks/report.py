@@ -154,9 +154,9 @@ GPU_TITLES = {'numpy': 'bare CuPy (floor)', 'kusari': 'kusari on CuPy', 'torch':
 def _gpu_section(gpu, args):
     quick = args.quick
     if 'skipped' in gpu:
-        return [f'Skipped: {gpu["skipped"]}. It runs when CuPy and an NVIDIA GPU are present: '
-                'the MLP and CNN steps on CuPy (floor and kusari) next to PyTorch CUDA, and the '
-                'share of the GPU\'s float32 matmul peak that the MLP step reaches.']
+        return [(f'Skipped: {gpu["skipped"]}. It runs when CuPy and an NVIDIA GPU are present: '
+                 'the MLP and CNN steps on CuPy (floor and kusari) next to PyTorch CUDA, and the '
+                 'share of the GPU\'s float32 matmul peak that the MLP step reaches.')]
     results = gpu['results']
     case_names = list(results)
     columns = [name for name in ('numpy', 'kusari', 'torch')
@@ -183,6 +183,33 @@ def _gpu_section(gpu, args):
     return lines
 
 
+def _method_lines(args, run_info):
+    method = (
+        f'- method: {args.repeat} round(s); in each round every case runs once per framework in '
+        'a fresh process, frameworks in rotating order; a timing process does 2 warm-up calls, '
+        f'then {args.samples} samples of about {args.target_s:g} s each (calls averaged within a '
+        'sample). Cells are median (min–max) over all samples of all rounds; ratios are of '
+        'medians. float32 throughout. Before each worker the runner waits (up to '
+        f'{args.max_wait:g} s) until other processes use under {args.busy_threshold:.0%} of the '
+        'CPU, as read from /proc/stat; cells marked † still started on a busier machine.')
+    threads = '- threads: ' + (
+        "each library's default (no thread variable set by the runner)"
+        if args.threads is None else f'{args.threads} (OMP/OPENBLAS/MKL_NUM_THREADS)')
+    runner_values = ', '.join(f'{name}={run_info["runner thread variables"][name]}'
+                              for name in ('OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE'))
+    policy = ('kept for every worker (--keep-openblas-env)' if args.keep_openblas_env else
+              'both unset for the NumPy >= 2 workers (floor, kusari, PyTorch) so their OpenBLAS '
+              'picks its own kernel, kept for the Chainer worker (NumPy 1.26, older OpenBLAS). '
+              'The kernel each worker ran is listed below.')
+    openblas = ("- OpenBLAS CPU variables (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE) in the runner's "
+                f'environment: {runner_values}; {policy}')
+    memory = ("- memory cases: `peak RSS` is the process's ru_maxrss after the steps; the "
+              'deep-MLP case resets VmHWM (/proc/self/clear_refs) after set-up and a tiny '
+              'warm-up and reports the growth of VmHWM over VmRSS during one forward + backward, '
+              'with MALLOC_MMAP_THRESHOLD_=65536 so that freed arrays leave RSS at once.')
+    return [method, threads, openblas, memory]
+
+
 def render(args, run_info, frameworks, case_names, results, gpu):
     """The whole RESULTS.md text."""
     columns = [framework.name for framework in frameworks]
@@ -200,28 +227,7 @@ def render(args, run_info, frameworks, case_names, results, gpu):
             continue
         lines.append(f'- {key}: `{value}`' if key == 'command' else f'- {key}: {value}')
     lines += [f'- {key}: {value}' for key, value in machine.items()]
-    lines += [
-        f'- method: {args.repeat} round(s); in each round every case runs once per framework in '
-        f'a fresh process, frameworks in rotating order; a timing process does 2 warm-up calls, '
-        f'then {args.samples} samples of about {args.target_s:g} s each (calls averaged within a '
-        'sample). Cells are median (min–max) over all samples of all rounds; ratios are of '
-        'medians. float32 throughout. Before each worker the runner waits (up to '
-        f'{args.max_wait:g} s) until other processes use under {args.busy_threshold:.0%} of the '
-        'CPU, as read from /proc/stat; cells marked † still started on a busier machine.',
-        '- threads: ' + ('each library\'s default (no thread variable set by the runner)'
-                         if args.threads is None else f'{args.threads} (OMP/OPENBLAS/MKL_NUM_THREADS)'),
-        '- OpenBLAS CPU variables (OPENBLAS_CORETYPE, OPENBLAS_L2_SIZE) in the runner\'s '
-        'environment: ' + ', '.join(f'{name}={run_info["runner thread variables"][name]}'
-                                   for name in ('OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE'))
-        + ('; kept for every worker (--keep-openblas-env)' if args.keep_openblas_env else
-           '; both unset for the NumPy >= 2 workers (floor, kusari, PyTorch) so their OpenBLAS '
-           'picks its own kernel, kept for the Chainer worker (NumPy 1.26, older OpenBLAS). '
-           'The kernel each worker ran is listed below.'),
-        '- memory cases: `peak RSS` is the process\'s ru_maxrss after the steps; the deep-MLP '
-        'case resets VmHWM (/proc/self/clear_refs) after set-up and a tiny warm-up and reports '
-        'the growth of VmHWM over VmRSS during one forward + backward, with '
-        'MALLOC_MMAP_THRESHOLD_=65536 so that freed arrays leave RSS at once.',
-    ]
+    lines += _method_lines(args, run_info)
     if args.env:
         lines.append('- extra worker environment: ' + ', '.join(f'`{item}`' for item in args.env))
     lines += ['', '## Frameworks', ''] + _frameworks_section(frameworks)

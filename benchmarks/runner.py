@@ -55,7 +55,7 @@ def cpu_busy_share(interval_s=0.25):
 
     def read():
         with open('/proc/stat') as stat:
-            fields = [int(value) for value in stat.readline().split()[1:]]
+            fields = [int(value) for value in stat.readline().split()[1:9]]  # to steal
         idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
         return sum(fields) - idle, sum(fields)
 
@@ -158,8 +158,8 @@ def call_worker(framework, worker_args, timeout, extra_env=None):
                *worker_args]
     env = dict(framework.env, **(extra_env or {}))
     try:
-        completed = subprocess.run(command, cwd=REPO_ROOT, env=env, capture_output=True,
-                                   text=True, timeout=timeout)
+        completed = subprocess.run(command, check=False, cwd=REPO_ROOT, env=env,
+                                   capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return {'ok': False, 'error': f'timed out after {timeout:g} s'}
     for line in reversed(completed.stdout.splitlines()):
@@ -243,7 +243,7 @@ def gpu_available(python, env):
              'p = cupy.cuda.runtime.getDeviceProperties(0); '
              'print(p["name"].decode() if isinstance(p["name"], bytes) else p["name"])')
     try:
-        completed = subprocess.run([python, '-c', probe], cwd=REPO_ROOT, env=env,
+        completed = subprocess.run([python, '-c', probe], check=False, cwd=REPO_ROOT, env=env,
                                    capture_output=True, text=True, timeout=120)
     except subprocess.TimeoutExpired:
         return False, 'probing CuPy timed out'
@@ -255,7 +255,7 @@ def gpu_available(python, env):
 
 def run_gpu_section(args, frameworks, log):
     """GPU cases on CuPy (floor, kusari) and CUDA PyTorch, and the matmul peak."""
-    host = next(framework for framework in frameworks if framework.name == 'numpy')
+    host = Framework('numpy', sys.executable, worker_env(args, 'numpy'))
     ok, description = gpu_available(host.python, host.env)
     if not ok:
         log(f'GPU section skipped: {description}')
@@ -309,8 +309,8 @@ def main(argv=None):
 
 def _git_commit():
     try:
-        completed = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=REPO_ROOT,
-                                   capture_output=True, text=True, timeout=10)
+        completed = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], check=False,
+                                   cwd=REPO_ROOT, capture_output=True, text=True, timeout=10)
         return completed.stdout.strip() or 'unknown'
     except (OSError, subprocess.TimeoutExpired):
         return 'unknown'

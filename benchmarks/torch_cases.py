@@ -1,5 +1,7 @@
 """Every case written for PyTorch (the CPU build, or CUDA in the GPU section)."""
 
+import itertools
+
 import numpy
 import torch
 from torch import nn
@@ -35,7 +37,7 @@ def _images_and_labels(api, batch, shape, n_classes=10):
 
 def make_mlp(sizes):
     layers = []
-    for n_in, n_out in zip(sizes[:-1], sizes[1:]):
+    for n_in, n_out in itertools.pairwise(sizes):
         layers += [nn.Linear(n_in, n_out), nn.ReLU()]
     return nn.Sequential(*layers[:-1])
 
@@ -102,7 +104,8 @@ def lenet_step(api, params):
 def conv_pool(api, params):
     rng = _rng()
     channels, size, ksize = params['in_channels'], params['size'], params['ksize']
-    x = api.tensor(rng.standard_normal((params['batch'], channels, size, size)).astype(numpy.float32))
+    x = api.tensor(
+        rng.standard_normal((params['batch'], channels, size, size)).astype(numpy.float32))
     weight_shape = (params['out_channels'], channels, ksize, ksize)
     weight = api.tensor((rng.standard_normal(weight_shape) / numpy.sqrt(channels * ksize * ksize))
                         .astype(numpy.float32)).requires_grad_()

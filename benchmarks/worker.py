@@ -89,7 +89,7 @@ def main(argv=None):
                                       args.target_s)})
         else:
             parser.error('one of --case, --info or --gpu-peak is required')
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - any failure of the measured framework is a result
         traceback.print_exc()
         _emit({'ok': False, 'error': f'{type(error).__name__}: {error}'})
         return 1
