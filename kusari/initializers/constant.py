@@ -2,6 +2,7 @@
 
 import numpy
 
+from kusari import backend
 from kusari.initializers.base import Initializer
 
 
@@ -9,14 +10,13 @@ class Constant(Initializer):
     """Fills with ``fill_value`` (a scalar or an array broadcastable to the target)."""
 
     def __init__(self, fill_value, dtype=None):
-        super().__init__(dtype)
         self.fill_value = fill_value
+        super().__init__(dtype)
 
     def __call__(self, array):
-        if self.dtype is not None and array.dtype != numpy.dtype(self.dtype):
-            raise ValueError('Constant: array dtype {} differs from the initializer dtype {}'
-                             .format(array.dtype, self.dtype))
-        array[...] = self.fill_value
+        self._check_dtype(array)
+        xp = backend.get_array_module(array)
+        array[...] = xp.asarray(self.fill_value)
 
 
 class Zero(Constant):
@@ -41,15 +41,17 @@ class NaN(Constant):
 
 
 class Identity(Initializer):
-    """Fills a square 2-D array with ``scale`` times the identity matrix."""
+    """Fills a square 2-d array with ``scale`` times the identity matrix."""
 
     def __init__(self, scale=1.0, dtype=None):
-        super().__init__(dtype)
         self.scale = scale
+        super().__init__(dtype)
 
     def __call__(self, array):
+        self._check_dtype(array)
         if array.ndim != 2 or array.shape[0] != array.shape[1]:
-            raise ValueError('Identity needs a square 2-D array, got shape {}'.format(
+            raise ValueError('Identity: the array must be square 2-d, got shape {}'.format(
                 array.shape))
-        array[...] = 0
-        numpy.fill_diagonal(array, self.scale)
+        xp = backend.get_array_module(array)
+        array[...] = xp.identity(array.shape[0], dtype=array.dtype) * array.dtype.type(
+            self.scale)
