@@ -52,7 +52,7 @@ class Contrastive(core.FunctionNode):
         else:
             coeff = coeff * gy
         gx0 = broadcast_to(reshape(coeff, (len(x0), 1)), x0.shape) * diff
-        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+        return tuple((gx0, -gx0, None)[i] for i in indexes)
 
 
 def contrastive(x0, x1, y, margin=1, reduce='mean'):

@@ -49,8 +49,10 @@ class SigmoidCrossEntropy(core.FunctionNode):
         gy, = grad_outputs
         diff = (sigmoid(x) - self.t) * self.valid
         if self.reduce == 'mean':
-            return diff * broadcast_to(gy * self.coeff, x.shape), None
-        return diff * gy, None
+            gx = diff * broadcast_to(gy * self.coeff, x.shape)
+        else:
+            gx = diff * gy
+        return tuple(gx if i == 0 else None for i in indexes)
 
 
 def sigmoid_cross_entropy(x, t, normalize=True, reduce='mean'):

@@ -77,14 +77,17 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         gy, = grad_outputs
         weight = _with_class_axis(self._label_weight(x.dtype))
         if not core.config.enable_backprop and self.y is not None:
-            return self._first_order_grad(gy.array, weight), None
+            gx = self._first_order_grad(gy.array, weight)
+            return tuple(gx if i == 0 else None for i in indexes)
         xp = get_array_module(x.array)
         classes = xp.arange(x.shape[1]).reshape((1, -1) + (1,) * (x.ndim - 2))
         onehot = (_with_class_axis(self.safe_t) == classes).astype(x.dtype)
         diff = (softmax(x, axis=1) - onehot) * broadcast_to(weight, x.shape)
         if self.reduce == 'mean':
-            return diff * broadcast_to(gy * self.coeff, x.shape), None
-        return diff * broadcast_to(reshape(gy, weight.shape), x.shape), None
+            gx = diff * broadcast_to(gy * self.coeff, x.shape)
+        else:
+            gx = diff * broadcast_to(reshape(gy, weight.shape), x.shape)
+        return tuple(gx if i == 0 else None for i in indexes)
 
     def _first_order_grad(self, gy, weight):
         """The gradient as a constant, computed in place from the cached softmax."""
