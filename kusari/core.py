@@ -16,6 +16,7 @@ are freed as soon as neither the user nor a backward computation needs them.
 """
 
 import contextlib
+import gc
 import heapq
 import os
 import sys
@@ -1210,6 +1211,20 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     Returns:
         For ``grad()``, a dict from the wanted nodes to their gradients.
     """
+    # The pass makes no reference cycles (its garbage goes by reference counting), but
+    # it allocates enough objects to trigger full collections that rescan the whole
+    # live graph; pausing the cycle collector meanwhile makes backward ~2x faster on
+    # long graphs. Enabled again (if it was) however the pass ends.
+    gc_was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _backprop_core(grads, input_nodes, retain_grad, loss_scale)
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+
+
+def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     heap = []
     seen = set()
     captured = {} if input_nodes is not None else None
