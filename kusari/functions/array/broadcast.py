@@ -1,5 +1,7 @@
 """Broadcasting and its adjoint, sum_to."""
 
+import numpy
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
@@ -72,9 +74,8 @@ def sum_to(x, shape):
 def broadcast(*args):
     """Broadcasts the inputs to a common shape (returns one variable for one input)."""
     shapes = [a.shape for a in args]
-    xp = get_array_module(*[core.as_array(a) for a in args])
     try:
-        shape = xp.broadcast_shapes(*shapes)
+        shape = numpy.broadcast_shapes(*shapes)
     except ValueError:
         fail('broadcast', 'shapes', 'broadcastable shapes', shapes)
     ret = tuple(broadcast_to(a, shape) for a in args)

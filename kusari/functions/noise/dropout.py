@@ -57,6 +57,9 @@ def dropout(x, ratio=.5, **kwargs):
         mask: a given mask (already scaled) to use instead of a random one.
         return_mask (bool): also return the mask used (None when not training).
     """
+    if 'train' in kwargs:
+        raise ValueError('dropout: the train argument is not supported anymore; use '
+                         "kusari.using_config('train', ...)")
     mask = kwargs.pop('mask', None)
     return_mask = kwargs.pop('return_mask', False)
     if kwargs:

@@ -1,1 +1,5 @@
-"""Util functions."""
+"""Utility functions."""
+
+from kusari.functions.util.forget import forget  # NOQA
+
+__all__ = ['forget']

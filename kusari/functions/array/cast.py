@@ -1,0 +1,37 @@
+"""Casting to another dtype."""
+
+import numpy
+
+from kusari import core
+
+
+class Cast(core.FunctionNode):
+    """Converts the array to ``dtype``; the gradient is cast back."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_dtype = x.dtype
+        return x.astype(self.dtype, copy=False),
+
+    def backward(self, indexes, grad_outputs):
+        return cast(grad_outputs[0], self._in_dtype),
+
+
+def cast(x, typ):
+    """Casts ``x`` to the dtype ``typ``.
+
+    Args:
+        x (Variable or array): input.
+        typ (dtype or str): the target dtype.
+
+    Returns:
+        Variable: ``x`` as ``typ``. When ``x`` already has that dtype and no graph
+        is being recorded, ``x`` itself (as a Variable).
+    """
+    typ = numpy.dtype(typ)
+    if core.as_array(x).dtype == typ and not core.config.enable_backprop:
+        return core.as_variable(x)
+    return Cast(typ).apply((x,))[0]

@@ -1,0 +1,35 @@
+"""Reversing the order of elements along an axis."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+
+
+class Flip(core.FunctionNode):
+    """Reverses ``x`` along ``axis``; its gradient is flipped back."""
+
+    def __init__(self, axis):
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        return get_array_module(x).flip(x, self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        return Flip(self.axis).apply(grad_outputs)
+
+
+def flip(x, axis):
+    """Reverses the order of elements of ``x`` along ``axis``.
+
+    Args:
+        x (Variable or array): input.
+        axis (int): the axis to flip.
+
+    Returns:
+        Variable: the flipped variable.
+    """
+    ndim = core.as_array(x).ndim
+    if not isinstance(axis, int) or not -ndim <= axis < ndim:
+        fail('flip', 'axis', 'an int axis in [{}, {})'.format(-ndim, ndim), axis)
+    return Flip(axis % ndim).apply((x,))[0]

@@ -1,0 +1,28 @@
+"""Moving axes to new positions."""
+
+from kusari import core
+from kusari.functions._checks import fail, normalize_axis
+from kusari.functions.array.transpose import transpose
+
+
+def moveaxis(x, source, destination):
+    """Moves the axes ``source`` of ``x`` to the positions ``destination``.
+
+    Args:
+        x (Variable or array): input.
+        source (int or sequence of int): original positions of the axes to move.
+        destination (int or sequence of int): their positions in the output.
+
+    Returns:
+        Variable: ``x`` with its axes moved; the other axes keep their order.
+    """
+    ndim = core.as_array(x).ndim
+    source = normalize_axis('moveaxis', source, ndim)
+    destination = normalize_axis('moveaxis', destination, ndim)
+    if len(source) != len(destination):
+        fail('moveaxis', 'source and destination', 'sequences of the same length',
+             '{} and {}'.format(source, destination))
+    order = [a for a in range(ndim) if a not in source]
+    for dest, src in sorted(zip(destination, source)):
+        order.insert(dest, src)
+    return transpose(x, tuple(order))

@@ -1,0 +1,59 @@
+"""Permuting slices along an axis."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail, normalize_axis
+
+
+def _inverse(indices):
+    xp = get_array_module(indices)
+    inverse = xp.empty_like(indices)
+    inverse[indices] = xp.arange(len(indices), dtype=indices.dtype)
+    return inverse
+
+
+class Permutate(core.FunctionNode):
+    """``x.take(indices, axis)`` (or its inverse) for a permutation ``indices``."""
+
+    def __init__(self, indices, axis, inv):
+        self.indices = indices
+        self.axis = axis
+        self.inv = inv
+
+    def forward(self, inputs):
+        x, = inputs
+        take = _inverse(self.indices) if self.inv else self.indices
+        return x.take(take, axis=self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        return Permutate(self.indices, self.axis, not self.inv).apply(grad_outputs)
+
+
+def permutate(x, indices, axis=0, inv=False):
+    """Permutes ``x`` along ``axis``: ``y[i] = x[indices[i]]`` (along that axis).
+
+    Args:
+        x (Variable or array): input.
+        indices (Variable or array): a 1-d integer permutation of
+            ``0, ..., x.shape[axis] - 1``.
+        axis (int): the axis to permute.
+        inv (bool): use the inverse permutation, ``y[indices[i]] = x[i]``.
+
+    Returns:
+        Variable: the permuted variable.
+    """
+    indices = core.as_array(indices)
+    shape = core.as_array(x).shape
+    axis = normalize_axis('permutate', axis, len(shape))[0]
+    if indices.ndim != 1 or indices.dtype.kind not in 'iu':
+        fail('permutate', 'indices', 'a 1-d integer array', 'shape {} and dtype {}'.format(
+            indices.shape, indices.dtype))
+    if len(indices) != shape[axis]:
+        fail('permutate', 'indices', 'length {} (x.shape[{}])'.format(shape[axis], axis),
+             'length {}'.format(len(indices)))
+    if core.config.debug:
+        xp = get_array_module(indices)
+        if not (xp.sort(indices) == xp.arange(len(indices))).all():
+            fail('permutate', 'indices', 'a permutation of 0..{}'.format(len(indices) - 1),
+                 indices)
+    return Permutate(indices, axis, inv).apply((x,))[0]

@@ -1,0 +1,29 @@
+"""Rolling an axis backwards to a position."""
+
+from kusari import core
+from kusari.functions._checks import fail, normalize_axis
+from kusari.functions.array.transpose import transpose
+
+
+def rollaxis(x, axis, start=0):
+    """Moves ``axis`` of ``x`` to just before position ``start``, as ``numpy.rollaxis``.
+
+    Args:
+        x (Variable or array): input.
+        axis (int): the axis to move.
+        start (int): the axis is placed before the axis now at ``start``, in
+            ``[-ndim, ndim]``.
+
+    Returns:
+        Variable: ``x`` with the axis moved.
+    """
+    ndim = core.as_array(x).ndim
+    axis = normalize_axis('rollaxis', axis, ndim)[0]
+    if not -ndim <= start <= ndim:
+        fail('rollaxis', 'start', 'a position in [{}, {}]'.format(-ndim, ndim), start)
+    start = start % ndim if start < 0 else start
+    if axis < start:
+        start -= 1
+    order = [a for a in range(ndim) if a != axis]
+    order.insert(start, axis)
+    return transpose(x, tuple(order))

@@ -1,0 +1,40 @@
+"""Separating an array into its slices along an axis."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import normalize_axis
+
+
+class Separate(core.FunctionNode):
+    """The slices ``x[..., i, ...]`` along ``axis``; the gradient stacks them."""
+
+    def __init__(self, axis):
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        self.axis = normalize_axis('separate', self.axis, x.ndim)[0]
+        self._shape = x.shape[:self.axis] + x.shape[self.axis + 1:]
+        self._dtype = x.dtype
+        lead = (slice(None),) * self.axis
+        xp = get_array_module(x)
+        return tuple(xp.asarray(x[lead + (i,)]) for i in range(x.shape[self.axis]))
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.array.stack import stack
+        xp = get_array_module(*[g for g in grad_outputs if g is not None])
+        gys = [xp.zeros(self._shape, self._dtype) if g is None else g for g in grad_outputs]
+        return stack(gys, self.axis),
+
+
+def separate(x, axis=0):
+    """Separates ``x`` into the variables ``x[..., i, ...]`` along ``axis``.
+
+    Args:
+        x (Variable or array): input with at least one axis.
+        axis (int): the axis to separate along.
+
+    Returns:
+        tuple of Variable: ``x.shape[axis]`` variables, each without that axis.
+    """
+    return Separate(axis).apply((x,))

@@ -1,0 +1,60 @@
+"""Splitting along an axis."""
+
+import numbers
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail, normalize_axis
+
+
+class SplitAxis(core.FunctionNode):
+    """Splits an array into pieces along ``axis``; the gradient concatenates them."""
+
+    def __init__(self, indices_or_sections, axis):
+        self.indices_or_sections = indices_or_sections
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        self.axis = normalize_axis('split_axis', self.axis, x.ndim)[0]
+        sections = self.indices_or_sections
+        if isinstance(sections, numbers.Integral):
+            if sections <= 0 or x.shape[self.axis] % sections:
+                fail('split_axis', 'indices_or_sections',
+                     'a positive divisor of {} (the size of axis {})'.format(
+                         x.shape[self.axis], self.axis), sections)
+        ys = get_array_module(x).split(x, sections, self.axis)
+        self._shapes = [y.shape for y in ys]
+        self._dtype = x.dtype
+        return tuple(ys)
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.array.concat import concat
+        xp = get_array_module(*[g for g in grad_outputs if g is not None])
+        gys = [xp.zeros(shape, self._dtype) if g is None else g
+               for g, shape in zip(grad_outputs, self._shapes)]
+        return concat(gys, self.axis),
+
+
+def split_axis(x, indices_or_sections, axis, force_tuple=True):
+    """Splits ``x`` into several variables along an axis.
+
+    Args:
+        x (Variable or array): input.
+        indices_or_sections (int or 1-D sequence of int): the number of equal
+            pieces, or the positions along ``axis`` where to cut.
+        axis (int): the axis to split.
+        force_tuple (bool): return a tuple even when there is one piece.
+
+    Returns:
+        tuple of Variable (or a Variable for one piece when ``force_tuple`` is
+        False): the pieces, in order.
+    """
+    if not isinstance(indices_or_sections, numbers.Integral):
+        points = core.as_array(indices_or_sections)
+        points = points.tolist() if hasattr(points, 'tolist') else points
+        indices_or_sections = [int(i) for i in points]
+    ys = SplitAxis(indices_or_sections, axis).apply((x,))
+    if not force_tuple and len(ys) == 1:
+        return ys[0]
+    return ys

@@ -1,0 +1,28 @@
+"""Removing axes of length one."""
+
+from kusari import core
+from kusari.functions._checks import fail, normalize_axis
+from kusari.functions.array.reshape import reshape
+
+
+def squeeze(x, axis=None):
+    """Removes axes of length one.
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of int): the axes to remove (each must have
+            length one); None removes every axis of length one.
+
+    Returns:
+        Variable: ``x`` without those axes.
+    """
+    shape = core.as_array(x).shape
+    if axis is None:
+        axes = [i for i, n in enumerate(shape) if n == 1]
+    else:
+        axes = normalize_axis('squeeze', axis, len(shape))
+        for a in axes:
+            if shape[a] != 1:
+                fail('squeeze', 'axis', 'axes of length one', 'axis {} of shape {}'.format(
+                    a, shape))
+    return reshape(x, tuple(n for i, n in enumerate(shape) if i not in axes))

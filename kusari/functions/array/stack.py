@@ -1,0 +1,45 @@
+"""Stacking along a new axis."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+
+
+class Stack(core.FunctionNode):
+    """Joins arrays of one shape along a new ``axis``; the gradient separates them."""
+
+    def __init__(self, axis):
+        self.axis = axis
+
+    def forward(self, xs):
+        x0 = xs[0]
+        if not -x0.ndim - 1 <= self.axis <= x0.ndim:
+            fail('stack', 'axis', 'an axis in [{}, {}]'.format(-x0.ndim - 1, x0.ndim), self.axis)
+        self.axis %= x0.ndim + 1
+        for i, x in enumerate(xs[1:], 1):
+            if x.shape != x0.shape or x.dtype != x0.dtype:
+                fail('stack', 'xs[{}]'.format(i), 'shape {} and dtype {}'.format(
+                    x0.shape, x0.dtype), 'shape {} and dtype {}'.format(x.shape, x.dtype))
+        return get_array_module(*xs).stack(xs, axis=self.axis),
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.array.separate import separate
+        gxs = separate(grad_outputs[0], self.axis)
+        return tuple(gxs[i] for i in indexes)
+
+
+def stack(xs, axis=0):
+    """Stacks variables of one shape along a new axis.
+
+    Args:
+        xs (list of Variable or array): inputs of equal shape and dtype.
+        axis (int): position of the new axis in the output, in
+            ``[-ndim - 1, ndim]``.
+
+    Returns:
+        Variable: the stacked variable.
+    """
+    xs = tuple(xs)
+    if not xs:
+        fail('stack', 'xs', 'at least one array', 'none')
+    return Stack(axis).apply(xs)[0]

@@ -1,0 +1,48 @@
+"""Tiling an array."""
+
+import numbers
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+from kusari.functions.array.reshape import reshape
+
+
+class Tile(core.FunctionNode):
+    """``numpy.tile(x, reps)``; the gradient sums the tiles."""
+
+    def __init__(self, reps):
+        self.reps = reps
+
+    def forward(self, inputs):
+        x, = inputs
+        self._in_shape = x.shape
+        return get_array_module(x).tile(x, self.reps),
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.math.sum import sum as sum_
+        gy, = grad_outputs
+        ndim = max(len(self._in_shape), len(self.reps))
+        shape = (1,) * (ndim - len(self._in_shape)) + self._in_shape
+        reps = (1,) * (ndim - len(self.reps)) + self.reps
+        # Axis k of gy is (reps[k], shape[k]) in C order: sum over the reps halves.
+        split = reshape(gy, tuple(n for pair in zip(reps, shape) for n in pair))
+        gx = sum_(split, axis=tuple(range(0, 2 * ndim, 2)))
+        return reshape(gx, self._in_shape),
+
+
+def tile(x, reps):
+    """Constructs an array by repeating ``x`` the number of times given by ``reps``.
+
+    Args:
+        x (Variable or array): input.
+        reps (int or tuple of int): repetitions along each axis (the shorter of
+            ``x.shape`` and ``reps`` is padded with leading ones).
+
+    Returns:
+        Variable: the tiled variable.
+    """
+    reps = (reps,) if isinstance(reps, numbers.Integral) else tuple(reps)
+    if not all(isinstance(r, numbers.Integral) and r >= 0 for r in reps):
+        fail('tile', 'reps', 'non-negative ints', reps)
+    return Tile(tuple(int(r) for r in reps)).apply((x,))[0]

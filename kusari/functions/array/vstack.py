@@ -1,0 +1,24 @@
+"""Vertical stacking (``numpy.vstack``)."""
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.array.concat import concat
+from kusari.functions.array.reshape import reshape
+
+
+def vstack(xs):
+    """Concatenates variables vertically (along axis 0), as ``numpy.vstack`` does.
+
+    Inputs with fewer than two axes are first reshaped to ``(1, size)``.
+
+    Args:
+        xs (list of Variable or array): inputs.
+
+    Returns:
+        Variable: the concatenated variable.
+    """
+    xs = [core.as_variable(x) for x in xs]
+    if not xs:
+        fail('vstack', 'xs', 'at least one array', 'none')
+    xs = [reshape(x, (1, x.size)) if x.ndim < 2 else x for x in xs]
+    return concat(xs, axis=0)

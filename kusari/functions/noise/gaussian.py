@@ -1,0 +1,73 @@
+"""Sampling from a Gaussian with the reparameterization trick."""
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail
+
+
+class Gaussian(core.FunctionNode):
+    """``mean + exp(ln_var / 2) * eps`` for a standard normal ``eps`` kept for backward."""
+
+    def __init__(self, eps=None):
+        self.eps = eps
+
+    def forward(self, inputs):
+        mean, ln_var = inputs
+        check_float('gaussian', 'mean', mean)
+        if ln_var.dtype != mean.dtype or ln_var.shape != mean.shape:
+            fail('gaussian', 'ln_var', 'shape {} and dtype {} (as mean)'.format(
+                mean.shape, mean.dtype), 'shape {} and dtype {}'.format(ln_var.shape,
+                                                                      ln_var.dtype))
+        xp = get_array_module(mean)
+        if self.eps is None:
+            if xp is numpy:
+                self.eps = numpy.random.standard_normal(ln_var.shape).astype(mean.dtype)
+            else:
+                self.eps = xp.random.standard_normal(ln_var.shape, dtype=numpy.float32).astype(
+                    mean.dtype, copy=False)
+        elif self.eps.shape != mean.shape:
+            fail('gaussian', 'eps', 'shape {}'.format(mean.shape), self.eps.shape)
+        self.retain_outputs((0,))
+        self.retain_inputs((0,))
+        noise = xp.exp(ln_var * mean.dtype.type(0.5))
+        noise *= self.eps
+        noise += mean
+        return noise,
+
+    def backward(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(gy)
+            else:
+                # d y / d ln_var = (y - mean) / 2, written with the graph's y and mean.
+                y, = self.get_retained_outputs()
+                mean, = self.get_retained_inputs()
+                ret.append(gy * (y - mean) * 0.5)
+        return tuple(ret)
+
+
+def gaussian(mean, ln_var, **kwargs):
+    """gaussian(mean, ln_var, *, eps=None, return_eps=False)
+
+    Draws a sample from ``N(mean, exp(ln_var))`` as ``mean + exp(ln_var / 2) * eps``.
+
+    Args:
+        mean (Variable or array): the mean.
+        ln_var (Variable or array): the log of the variance (same shape and dtype).
+        eps (array): the standard normal noise to use (None: drawn at random).
+        return_eps (bool): also return the noise used.
+
+    Returns:
+        Variable, or a tuple of the Variable and the noise array.
+    """
+    eps = kwargs.pop('eps', None)
+    return_eps = kwargs.pop('return_eps', False)
+    if kwargs:
+        raise TypeError('gaussian() got unexpected arguments: {}'.format(', '.join(kwargs)))
+    node = Gaussian(eps)
+    y = node.apply((mean, ln_var))[0]
+    return (y, node.eps) if return_eps else y

@@ -1,0 +1,61 @@
+"""Zoneout: randomly keeping previous hidden states."""
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+
+
+class Zoneout(core.FunctionNode):
+    """``h`` where a random mask keeps the previous state, ``x`` elsewhere."""
+
+    def __init__(self, ratio):
+        self.ratio = ratio
+
+    def forward(self, inputs):
+        h, x = inputs
+        if h.shape != x.shape or h.dtype != x.dtype:
+            fail('zoneout', 'h and x', 'equal shapes and dtypes', 'shapes {} and {}, dtypes {} '
+                 'and {}'.format(h.shape, x.shape, h.dtype, x.dtype))
+        xp = get_array_module(x)
+        if xp is numpy:
+            draw = numpy.random.random_sample(x.shape)
+        else:
+            draw = xp.random.random_sample(x.shape, dtype=numpy.float32)
+        self.keep_h = draw < self.ratio
+        return xp.where(self.keep_h, h, x),
+
+    def backward(self, indexes, grad_outputs):
+        from kusari.functions.array.where import where
+        gy, = grad_outputs
+        zero = get_array_module(gy).zeros((), gy.dtype)
+        return tuple(where(self.keep_h, gy, zero) if i == 0 else where(self.keep_h, zero, gy)
+                     for i in indexes)
+
+
+def zoneout(h, x, ratio=.5, **kwargs):
+    """zoneout(h, x, ratio=.5)
+
+    Keeps each element of the previous state ``h`` with probability ``ratio`` and
+    takes the new ``x`` elsewhere. Outside training (``config.train`` False) it
+    returns ``x``.
+
+    Args:
+        h (Variable or array): the previous state.
+        x (Variable or array): the new state, of ``h``'s shape and dtype.
+        ratio (float): probability of keeping ``h``.
+
+    Returns:
+        Variable: the output.
+    """
+    if 'train' in kwargs:
+        raise ValueError('zoneout: the train argument is not supported anymore; use '
+                         "kusari.using_config('train', ...)")
+    if kwargs:
+        raise TypeError('zoneout() got unexpected arguments: {}'.format(', '.join(kwargs)))
+    if not 0.0 <= ratio <= 1.0:
+        fail('zoneout', 'ratio', 'a value in [0, 1]', ratio)
+    if not core.config.train:
+        return core.as_variable(x)
+    return Zoneout(ratio).apply((h, x))[0]

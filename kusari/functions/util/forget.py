@@ -1,0 +1,67 @@
+"""Recomputing a function in backward instead of keeping its intermediate results."""
+
+from kusari import core
+
+
+def _call(func, xs):
+    """``func(*xs)`` as a tuple of Variables, with a clear error for anything else."""
+    outs = func(*xs)
+    if isinstance(outs, core.Variable):
+        return (outs,)
+    if isinstance(outs, tuple) and outs:
+        for i, out in enumerate(outs):
+            if not isinstance(out, core.Variable):
+                raise RuntimeError('forget: element {} of the tuple func returned is {}, not a '
+                                   'Variable'.format(i, type(out).__name__))
+        return outs
+    raise RuntimeError('forget: func must return a Variable or a tuple of Variables, not {}'
+                       .format(type(outs).__name__))
+
+
+class Forget(core.FunctionNode):
+    """Runs ``func`` without a graph; backward runs it again with one and backprops."""
+
+    def __init__(self, func):
+        self.func = func
+
+    def forward(self, inputs):
+        self.retain_inputs(tuple(range(len(inputs))))
+        with core.no_backprop_mode(), core.using_config('_will_recompute', True):
+            outs = _call(self.func, [core.Variable(x) for x in inputs])
+        return tuple(out.array for out in outs)
+
+    def backward(self, indexes, grad_outputs):
+        if core.config.enable_backprop:
+            raise RuntimeError('forget: double backpropagation through F.forget is not '
+                               'supported')
+        # Fresh leaves, so that backprop stops at them instead of walking the outer graph.
+        xs = [core.Variable(x.array) for x in self.get_retained_inputs()]
+        with core.force_backprop_mode(), core.using_config('in_recomputing', True):
+            outs = _call(self.func, xs)
+        pairs = [(y, g) for y, g in zip(outs, grad_outputs) if g is not None]
+        gxs = core.grad([y for y, _ in pairs], [xs[i] for i in indexes],
+                        [g for _, g in pairs])
+        return tuple(gxs)
+
+
+def forget(func, *xs):
+    """Calls ``func(*xs)`` without keeping its intermediate results for backprop.
+
+    In forward the function runs without building a graph; in backward it runs
+    again, with the graph, to compute the gradients. This trades computation for
+    memory. ``func`` must give the same result on both calls (no random dropout),
+    and double backpropagation through ``forget`` is not supported.
+
+    Args:
+        func (callable): takes Variables and returns a Variable or a tuple of them.
+        *xs (Variable or array): its arguments (arrays become Variables that
+            require gradients).
+
+    Returns:
+        Variable, or a tuple of Variables when ``func`` returns a tuple.
+    """
+    if not callable(func):
+        raise TypeError('forget: func must be callable, not {}'.format(type(func).__name__))
+    xs = tuple(x if isinstance(x, core.Variable) else core.Variable(x) for x in xs)
+    ys = Forget(func).apply(xs)
+    return ys[0] if len(ys) == 1 else ys
