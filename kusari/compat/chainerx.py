@@ -6,6 +6,11 @@ every array, and any other ChainerX name raises an error that says so.
 """
 
 
+# A package for the import system, so that ``import chainerx.testing`` reaches
+# kusari's import hook and fails with a message saying ChainerX is missing.
+__path__ = []
+
+
 class ChainerXNotAvailableError(AttributeError, NotImplementedError):
     """A ChainerX feature was requested; kusari has no ChainerX.
 

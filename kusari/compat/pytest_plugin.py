@@ -12,8 +12,8 @@ _MARKERS = (
     'multi_gpu: needs two or more GPUs',
     'cudnn: needs cuDNN through CuPy',
     'slow: long-running test',
-    'ideep: needs iDeep (never available in kusari)',
-    'chainerx: needs ChainerX (never available in kusari)',
+    'ideep: needs iDeep (kusari skips these tests)',
+    'chainerx: needs ChainerX (kusari skips these tests)',
 )
 
 

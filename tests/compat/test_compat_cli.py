@@ -1,0 +1,86 @@
+import os
+import textwrap
+
+from _subprocess import run_python
+
+_REPORT = textwrap.dedent('''
+    import sys
+    import chainer
+    import kusari
+    print('argv', sys.argv)
+    print('name', __name__)
+    print('path0', sys.path[0])
+    print('same', chainer is kusari)
+''')
+
+
+def _write(path, text):
+    path.write_text(textwrap.dedent(text))
+    return path
+
+
+def test_runs_a_script_like_python_does(tmp_path):
+    script = _write(tmp_path / 'train.py', _REPORT)
+    result = run_python(['-m', 'kusari.compat', str(script), '--epoch', '3'], cwd=os.getcwd())
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines == ["argv ['{}', '--epoch', '3']".format(script), 'name __main__',
+                     'path0 {}'.format(tmp_path), 'same True']
+
+
+def test_script_folder_modules_are_importable(tmp_path):
+    _write(tmp_path / 'net.py', 'import chainer\nclass MLP(chainer.Chain):\n    pass\n')
+    script = _write(tmp_path / 'main.py', 'import net, kusari\nprint(issubclass(net.MLP, '
+                                          'kusari.Chain))\n')
+    result = run_python(['-m', 'kusari.compat', str(script)], cwd=os.getcwd())
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == 'True'
+
+
+def test_runs_a_module(tmp_path):
+    _write(tmp_path / 'report_module.py', _REPORT)
+    result = run_python(['-m', 'kusari.compat', '-m', 'report_module', 'x'], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "argv ['{}', 'x']".format(tmp_path / 'report_module.py')
+    assert lines[1:2] == ['name __main__'] and lines[-1] == 'same True'
+
+
+def test_exit_status_and_errors_propagate(tmp_path):
+    exits = _write(tmp_path / 'exits.py', 'import sys\nsys.exit(3)\n')
+    assert run_python(['-m', 'kusari.compat', str(exits)], cwd=tmp_path).returncode == 3
+    fails = _write(tmp_path / 'fails.py', 'import chainer.no_such_module\n')
+    result = run_python(['-m', 'kusari.compat', str(fails)], cwd=tmp_path)
+    assert result.returncode == 1
+    assert 'ChainerModuleNotAvailable: chainer.no_such_module is not available' in result.stderr
+
+
+def test_usage(tmp_path):
+    result = run_python(['-m', 'kusari.compat', '--help'], cwd=tmp_path)
+    assert result.returncode == 0 and 'usage: python -m kusari.compat SCRIPT' in result.stdout
+    assert run_python(['-m', 'kusari.compat'], cwd=tmp_path).returncode == 2
+    result = run_python(['-m', 'kusari.compat', 'missing.py'], cwd=tmp_path)
+    assert result.returncode == 2 and "cannot open 'missing.py'" in result.stderr
+    result = run_python(['-m', 'kusari.compat', '-m'], cwd=tmp_path)
+    assert result.returncode == 2 and '-m needs a module name' in result.stderr
+
+
+def test_unmodified_chainer_program(tmp_path):
+    script = _write(tmp_path / 'program.py', '''
+        import numpy as np
+        import chainer, chainer.functions as F
+        import chainer.links as L
+        from chainer import training
+        import kusari
+
+        x = chainer.Variable(np.array([1.0, 2.0, 3.0], dtype=np.float32))
+        y = F.sum(x * x)
+        y.backward()
+        assert isinstance(y, kusari.Variable) and isinstance(x, chainer.Variable)
+        assert chainer.functions is kusari.functions and training is kusari.training
+        assert isinstance(L.Linear(3, 2), kusari.Link)
+        print(x.grad.tolist())
+    ''')
+    result = run_python(['-m', 'kusari.compat', str(script)], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == '[2.0, 4.0, 6.0]'
