@@ -13,6 +13,7 @@ from kusari.backend import get_array_module
 from kusari.core import Variable
 from kusari.functions._checks import check_broadcastable, check_same_dtype, fail
 from kusari.functions.array.broadcast import sum_to
+from kusari.functions.math._elementwise import force_array
 
 
 def _array_types():
@@ -21,7 +22,7 @@ def _array_types():
 
 class Neg(core.FunctionNode):
     def forward(self, inputs):
-        return -inputs[0],
+        return force_array(-inputs[0]),
 
     def backward(self, indexes, gy):
         return -gy[0],
@@ -30,7 +31,7 @@ class Neg(core.FunctionNode):
 class Absolute(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return abs(inputs[0]),
+        return force_array(abs(inputs[0])),
 
     def backward(self, indexes, gy):
         x = self.inputs[0].data
@@ -58,7 +59,7 @@ class Add(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 + x1,
+        return force_array(x0 + x1),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -71,7 +72,7 @@ class AddConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return inputs[0] + self.value,
+        return force_array(inputs[0] + self.value),
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0],
@@ -83,7 +84,7 @@ class Sub(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 - x1,
+        return force_array(x0 - x1),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -96,7 +97,7 @@ class SubFromConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return self.value - inputs[0],
+        return force_array(self.value - inputs[0]),
 
     def backward(self, indexes, grad_outputs):
         return -grad_outputs[0],
@@ -109,7 +110,7 @@ class Mul(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 * x1,
+        return force_array(x0 * x1),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -125,7 +126,7 @@ class MulConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return inputs[0] * self.value,
+        return force_array(inputs[0] * self.value),
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
@@ -138,7 +139,7 @@ class Div(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 / x1,
+        return force_array(x0 / x1),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -159,7 +160,7 @@ class DivFromConstant(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return self.value / inputs[0],
+        return force_array(self.value / inputs[0]),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -174,7 +175,7 @@ class FloorDiv(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 // x1,
+        return force_array(x0 // x1),
 
     def backward(self, indexes, grad_outputs):
         return (None,) * len(indexes)
@@ -187,7 +188,7 @@ class PowVarVar(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return x0 ** x1,
+        return force_array(x0 ** x1),
 
     def backward(self, indexes, grad_outputs):
         from kusari.functions.math.exponential import log
@@ -208,7 +209,7 @@ class PowVarConst(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return inputs[0] ** self.value,
+        return force_array(inputs[0] ** self.value),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -223,8 +224,8 @@ class PowConstVar(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_outputs((0,))
-        return get_array_module(inputs[0]).power(self.value, inputs[0]).astype(
-            inputs[0].dtype, copy=False),
+        return force_array(get_array_module(inputs[0]).power(self.value, inputs[0]),
+                           inputs[0].dtype),
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
@@ -285,13 +286,13 @@ def rmatmul(self, other):
 def floordiv(self, other):
     if isinstance(other, Variable) or isinstance(other, _array_types()):
         return FloorDiv().apply((self, other))[0]
-    return core.Variable._new(self._array // other, False)
+    return core.Variable._new(force_array(self._array // other), False)
 
 
 def rfloordiv(self, other):
     if isinstance(other, _array_types()):
         return FloorDiv().apply((other, self))[0]
-    return core.Variable._new(other // self._array, False)
+    return core.Variable._new(force_array(other // self._array), False)
 
 
 def _add_const_rev(value):
@@ -320,11 +321,31 @@ def install_variable_arithmetics():
     Variable.__pos__ = lambda self: self
 
 
+class MultiAdd(core.FunctionNode):
+    """Sum of any number of arrays of one shape and dtype, in one node."""
+
+    def forward(self, inputs):
+        for i, x in enumerate(inputs[1:], 1):
+            if x.dtype != inputs[0].dtype or x.shape != inputs[0].shape:
+                fail('add', 'xs[{}]'.format(i), 'shape {} and dtype {} (as xs[0])'.format(
+                    inputs[0].shape, inputs[0].dtype), 'shape {} and dtype {}'.format(
+                    x.shape, x.dtype))
+        y = inputs[0] + inputs[1]
+        for x in inputs[2:]:
+            y += x
+        return force_array(y),
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs * len(indexes)
+
+
 def add_n(*xs):
-    """Elementwise sum of any number of variables (Chainer's ``F.add(*xs)``)."""
+    """Elementwise sum of variables (Chainer's ``F.add(*xs)``).
+
+    Two inputs broadcast against each other; three or more must share one shape.
+    """
     if len(xs) == 1:
         return core.as_variable(xs[0])
-    y = xs[0]
-    for x in xs[1:]:
-        y = add(core.as_variable(y), x)
-    return y
+    if len(xs) == 2:
+        return Add().apply(xs)[0]
+    return MultiAdd().apply(xs)[0]

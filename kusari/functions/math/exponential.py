@@ -1,39 +1,19 @@
-"""Exponential and logarithm."""
+"""Exponentials and logarithms."""
 
-from kusari import core
-from kusari.backend import get_array_module
-from kusari.functions._checks import check_float
+import math
 
+from kusari.functions.math._elementwise import unary
 
-class Exp(core.FunctionNode):
-    def forward(self, inputs):
-        x, = inputs
-        check_float('exp', 'x', x)
-        self.retain_outputs((0,))
-        return get_array_module(x).exp(x),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return grad_outputs[0] * y,
-
-
-class Log(core.FunctionNode):
-    def forward(self, inputs):
-        x, = inputs
-        check_float('log', 'x', x)
-        self.retain_inputs((0,))
-        return get_array_module(x).log(x),
-
-    def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] / x,
-
-
-def exp(x):
-    """Elementwise exponential ``e ** x``."""
-    return Exp().apply((x,))[0]
-
-
-def log(x):
-    """Elementwise natural logarithm."""
-    return Log().apply((x,))[0]
+exp = unary('exp', lambda xp, x: xp.exp(x), lambda x, y, gy: gy * y, uses='y',
+            doc='Elementwise exponential ``e ** x``.')
+log = unary('log', lambda xp, x: xp.log(x), lambda x, y, gy: gy / x,
+            doc='Elementwise natural logarithm.')
+log2 = unary('log2', lambda xp, x: xp.log2(x), lambda x, y, gy: gy / x * (1 / math.log(2)),
+             doc='Elementwise base-2 logarithm.')
+log10 = unary('log10', lambda xp, x: xp.log10(x),
+              lambda x, y, gy: gy / x * (1 / math.log(10)),
+              doc='Elementwise base-10 logarithm.')
+expm1 = unary('expm1', lambda xp, x: xp.expm1(x), lambda x, y, gy: gy * (y + 1), uses='y',
+              doc='Elementwise ``exp(x) - 1``, accurate for small ``x``.')
+log1p = unary('log1p', lambda xp, x: xp.log1p(x), lambda x, y, gy: gy / (x + 1),
+              doc='Elementwise ``log(1 + x)``, accurate for small ``x``.')

@@ -1,0 +1,131 @@
+"""Building blocks shared by the elementwise math and activation functions.
+
+- ``force_array``: NumPy ufuncs return scalars for 0-d inputs; a Variable must hold an array.
+- ``unary``: makes an elementwise function ``f(x)`` from its forward on arrays and its
+  derivative written with kusari functions, so double backprop works.
+- ``special``: a ``scipy.special`` function on the CPU or ``cupyx.scipy.special`` on a GPU.
+- ``scale_by_array``: ``gy * coefficient`` for a constant coefficient array (a mask or a
+  per-element slope), the usual gradient of piecewise-linear functions.
+- ``Binary``: base of broadcasting elementwise nodes of two float arrays of one dtype.
+"""
+
+import sys
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_broadcastable, check_float, check_same_dtype
+from kusari.functions.array.broadcast import sum_to
+
+
+def force_array(y, dtype=None):
+    """``y`` as an array (NumPy ufuncs return scalars for 0-d input), cast to ``dtype``."""
+    if isinstance(y, numpy.generic):
+        y = numpy.asarray(y)
+    if dtype is not None and y.dtype != dtype:
+        y = y.astype(dtype)
+    return y
+
+
+def special(xp, name):
+    """The special function ``name`` for arrays of module ``xp`` (SciPy on the CPU)."""
+    if xp is numpy:
+        try:
+            import scipy.special
+        except ImportError:
+            raise ImportError('{} needs SciPy on the CPU: pip install scipy'.format(name)) from None
+        return getattr(scipy.special, name)
+    import cupyx.scipy.special
+    return getattr(cupyx.scipy.special, name)
+
+
+class UnaryElementwise(core.FunctionNode):
+    """``y = f(x)`` elementwise on a float array; ``unary`` makes the subclasses.
+
+    Class attributes: ``name`` (the public function name), ``compute(xp, x)`` (the
+    forward on arrays), ``derivative(x, y, gy)`` (the input gradient from the
+    retained Variables) and ``uses``, the retained values among ``'x'``/``'y'``.
+    """
+
+    name = None
+    uses = 'x'
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float(self.name, 'x', x)
+        if 'x' in self.uses:
+            self.retain_inputs((0,))
+        if 'y' in self.uses:
+            self.retain_outputs((0,))
+        return force_array(self.compute(get_array_module(x), x), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0] if 'x' in self.uses else None
+        y = self.get_retained_outputs()[0] if 'y' in self.uses else None
+        return self.derivative(x, y, grad_outputs[0]),
+
+
+def unary(name, compute, derivative, uses='x', doc=None):
+    """Make the elementwise function ``name(x)``.
+
+    Args:
+        name (str): public name, also the node's label (CamelCased).
+        compute: ``compute(xp, x)`` returning ``f(x)`` for an array ``x``.
+        derivative: ``derivative(x, y, gy)`` returning ``gy * f'(x)`` from Variables
+            (``x``/``y`` are None unless named in ``uses``).
+        uses (str): which of ``'x'`` and ``'y'`` backward needs.
+        doc (str): docstring of the function.
+    """
+    node_class = type(''.join(part.title() for part in name.split('_')), (UnaryElementwise,), {
+        'name': name, 'uses': uses, 'compute': staticmethod(compute),
+        'derivative': staticmethod(derivative)})
+
+    def function(x):
+        return node_class().apply((x,))[0]
+
+    caller = sys._getframe(1).f_globals.get('__name__', __name__)
+    node_class.__module__ = function.__module__ = caller
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = doc
+    return function
+
+
+class ScaleByArray(core.FunctionNode):
+    """``gy * coefficient`` for a constant array; linear in ``gy``, so its own adjoint."""
+
+    def __init__(self, coefficient):
+        self.coefficient = coefficient
+
+    def forward(self, inputs):
+        gy, = inputs
+        return force_array(gy * self.coefficient, gy.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        return ScaleByArray(self.coefficient).apply(grad_outputs)
+
+
+def scale_by_array(gy, coefficient):
+    """``gy * coefficient`` with a constant (bool or float) ``coefficient`` array."""
+    return ScaleByArray(coefficient).apply((gy,))[0]
+
+
+class Binary(core.FunctionNode):
+    """A broadcasting elementwise node of two float arrays of one dtype.
+
+    Subclasses set ``name`` and ``arg_names`` and call ``check(x0, x1)`` in forward;
+    ``reduce(gxs)`` sums the gradients back to the input shapes.
+    """
+
+    name = None
+    arg_names = ('x1', 'x2')
+
+    def check(self, x0, x1):
+        check_float(self.name, self.arg_names[0], x0)
+        if x0.dtype != x1.dtype:
+            check_same_dtype(self.name, x0, x1, self.arg_names)
+        if x0.shape != x1.shape:
+            check_broadcastable(self.name, x0, x1, self.arg_names)
+
+    def reduce(self, indexes, gxs):
+        return tuple(sum_to(gx, self.inputs[i].shape) for i, gx in zip(indexes, gxs))

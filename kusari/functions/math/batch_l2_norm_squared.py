@@ -1,0 +1,28 @@
+"""Squared L2 norm of each sample."""
+
+from kusari import core
+from kusari.functions._checks import check_float, fail
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import force_array
+
+
+class BatchL2NormSquared(core.FunctionNode):
+    def forward(self, inputs):
+        x, = inputs
+        check_float('batch_l2_norm_squared', 'x', x)
+        if x.ndim < 1:
+            fail('batch_l2_norm_squared', 'x', 'an array with a batch axis', 'a 0-d array')
+        self.retain_inputs((0,))
+        flat = x.reshape(len(x), -1) if x.size else x.reshape(len(x), 0)
+        return force_array((flat * flat).sum(axis=1)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        gy = broadcast_to(reshape(grad_outputs[0], (len(x),) + (1,) * (x.ndim - 1)), x.shape)
+        return gy * 2 * x,
+
+
+def batch_l2_norm_squared(x):
+    """Sum of squares of each sample: ``x`` of shape ``(B, ...)`` gives shape ``(B,)``."""
+    return BatchL2NormSquared().apply((x,))[0]

@@ -1,0 +1,145 @@
+"""Cumulative sums and products along an axis, and the scan they differentiate through.
+
+``linear_scan`` computes the first-order recurrence ``z[i] = b[i] + m[i] * z[i - 1]``
+(or from the end with ``reverse``). Its adjoint is the same scan in the other direction,
+so gradients of cumulative products stay exact where elements are zero (no division) and
+can be differentiated again.
+"""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail, normalize_axis
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import force_array
+
+
+def _along(axis, index, ndim):
+    """An index tuple selecting ``index`` along ``axis``."""
+    return (slice(None),) * axis + (index,) + (slice(None),) * (ndim - axis - 1)
+
+
+class Shift(core.FunctionNode):
+    """``y[i] = x[i - offset]`` along ``axis``, zero where that is outside ``x``."""
+
+    def __init__(self, axis, offset):
+        self.axis = axis
+        self.offset = offset
+
+    def forward(self, inputs):
+        x, = inputs
+        y = get_array_module(x).zeros_like(x)
+        n, k = x.shape[self.axis], self.offset
+        if abs(k) < n:
+            dst = slice(k, None) if k >= 0 else slice(None, n + k)
+            src = slice(None, n - k) if k >= 0 else slice(-k, None)
+            y[_along(self.axis, dst, x.ndim)] = x[_along(self.axis, src, x.ndim)]
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        return Shift(self.axis, -self.offset).apply(grad_outputs)
+
+
+def shift(x, offset, axis):
+    return Shift(axis, offset).apply((x,))[0]
+
+
+def _unit_vector(xp, shape, axis, index, dtype):
+    """Ones at ``index`` along ``axis``, zeros elsewhere."""
+    e = xp.zeros(shape, dtype)
+    e[_along(axis, index, len(shape))] = 1
+    return e
+
+
+class LinearScan(core.FunctionNode):
+    """``z[i] = b[i] + m[i] * z[i -/+ 1]`` along ``axis`` (``m`` at the first step unused)."""
+
+    def __init__(self, axis, reverse):
+        self.axis = axis
+        self.reverse = reverse
+
+    def forward(self, inputs):
+        m, b = inputs
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        xp = get_array_module(m, b)
+        z = xp.empty(b.shape, b.dtype)
+        mt, bt, zt = (xp.moveaxis(a, self.axis, 0) for a in (m, b, z))
+        steps = range(len(bt) - 1, -1, -1) if self.reverse else range(len(bt))
+        previous = None
+        for i in steps:
+            if previous is None:
+                zt[i] = bt[i]
+            else:
+                xp.multiply(mt[i], zt[previous], out=zt[i])
+                zt[i] += bt[i]
+            previous = i
+        return z,
+
+    def backward(self, indexes, grad_outputs):
+        m, = self.get_retained_inputs()
+        z, = self.get_retained_outputs()
+        step = -1 if self.reverse else 1
+        gb = linear_scan(shift(m, -step, self.axis), grad_outputs[0], self.axis,
+                         not self.reverse)
+        return tuple(gb * shift(z, step, self.axis) if i == 0 else gb for i in indexes)
+
+
+def linear_scan(m, b, axis, reverse=False):
+    return LinearScan(axis, reverse).apply((m, b))[0]
+
+
+class CumSum(core.FunctionNode):
+    def __init__(self, axis, reverse=False):
+        self.axis = axis
+        self.reverse = reverse
+
+    def forward(self, inputs):
+        x, = inputs
+        xp = get_array_module(x)
+        if not self.reverse:
+            return force_array(xp.cumsum(x, axis=self.axis), x.dtype),
+        flipped = xp.flip(x, self.axis)
+        return xp.ascontiguousarray(xp.flip(xp.cumsum(flipped, axis=self.axis), self.axis)),
+
+    def backward(self, indexes, grad_outputs):
+        return CumSum(self.axis, not self.reverse).apply(grad_outputs)
+
+
+class CumProd(core.FunctionNode):
+    def __init__(self, axis):
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        return force_array(get_array_module(x).cumprod(x, axis=self.axis), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        # gx[i] = prod(x[:i]) * sum_{k >= i} gy[k] * prod(x[i + 1:k + 1]); the sum is a
+        # reverse scan and prod(x[:i]) is y shifted by one with a leading 1.
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        suffix = linear_scan(shift(x, -1, self.axis), grad_outputs[0], self.axis, reverse=True)
+        first = _unit_vector(x.xp, x.shape, self.axis, 0, x.dtype)
+        return suffix * (shift(y, 1, self.axis) + first),
+
+
+def _cumulative(name, node_class, x, axis):
+    check_float(name, 'x', core.as_array(x))
+    if axis is None:
+        x = reshape(x, (x.size,))
+        axis = 0
+    elif not isinstance(axis, int):
+        fail(name, 'axis', 'None or an int', repr(axis))
+    return node_class(normalize_axis(name, axis, x.ndim)[0]).apply((x,))[0]
+
+
+def cumsum(x, axis=None):
+    """Cumulative sum along ``axis`` (None: of the flattened array)."""
+    return _cumulative('cumsum', CumSum, x, axis)
+
+
+def cumprod(x, axis=None):
+    """Cumulative product along ``axis`` (None: of the flattened array)."""
+    return _cumulative('cumprod', CumProd, x, axis)

@@ -1,0 +1,33 @@
+"""Elementwise floating-point remainder."""
+
+from kusari.backend import get_array_module
+from kusari.functions.math._elementwise import Binary, force_array, scale_by_array
+
+
+class Fmod(Binary):
+    name = 'fmod'
+    arg_names = ('x', 'divisor')
+
+    def forward(self, inputs):
+        x, divisor = inputs
+        self.check(x, divisor)
+        self.retain_inputs((0, 1))
+        return force_array(get_array_module(x).fmod(x, divisor)),
+
+    def backward(self, indexes, grad_outputs):
+        x, divisor = self.get_retained_inputs()
+        gy, = grad_outputs
+        gxs = []
+        for i in indexes:
+            if i == 0:
+                gxs.append(gy)
+            else:
+                # fmod(x, d) = x - fix(x / d) * d, and fix is locally constant.
+                quotient = get_array_module(x.array).fix(x.array / divisor.array)
+                gxs.append(scale_by_array(gy, -quotient))
+        return self.reduce(indexes, gxs)
+
+
+def fmod(x, divisor):
+    """Elementwise remainder of ``x / divisor`` with the sign of ``x`` (C's fmod; broadcasts)."""
+    return Fmod().apply((x, divisor))[0]

@@ -1,0 +1,32 @@
+"""Elementwise linear interpolation."""
+
+from kusari import core
+from kusari.functions._checks import check_float, check_same_dtype, fail
+from kusari.functions.math._elementwise import force_array
+
+
+class LinearInterpolate(core.FunctionNode):
+    def forward(self, inputs):
+        p, x, y = inputs
+        check_float('linear_interpolate', 'p', p)
+        for name, a in (('x', x), ('y', y)):
+            check_same_dtype('linear_interpolate', p, a, ('p', name))
+            if a.shape != p.shape:
+                fail('linear_interpolate', 'shape of ' + name, 'the shape of p {}'.format(
+                    p.shape), a.shape)
+        self.retain_inputs((0, 1, 2))
+        out = x - y
+        out *= p
+        out += y
+        return force_array(out),
+
+    def backward(self, indexes, grad_outputs):
+        p, x, y = self.get_retained_inputs()
+        gz, = grad_outputs
+        return tuple(gz * (x - y) if i == 0 else gz * p if i == 1 else gz * (1 - p)
+                     for i in indexes)
+
+
+def linear_interpolate(p, x, y):
+    """Elementwise ``p * x + (1 - p) * y`` of three arrays of one shape."""
+    return LinearInterpolate().apply((p, x, y))[0]

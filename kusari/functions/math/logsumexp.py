@@ -1,0 +1,41 @@
+"""Log of the sum of exponentials over axes."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, normalize_axis
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import force_array
+from kusari.functions.math.exponential import exp
+
+
+class LogSumExp(core.FunctionNode):
+    def __init__(self, axis):
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('logsumexp', 'x', x)
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        xp = get_array_module(x)
+        # Shift by the max for stability; an all -inf slice keeps a shift of 0.
+        peak = x.max(axis=self.axis, keepdims=True)
+        peak[~xp.isfinite(peak)] = 0
+        y = xp.exp(x - peak).sum(axis=self.axis, keepdims=True)
+        xp.log(y, out=y)
+        y += peak
+        return force_array(y.reshape(tuple(d for i, d in enumerate(x.shape)
+                                           if i not in self.axis))),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        kept = tuple(1 if i in self.axis else d for i, d in enumerate(x.shape))
+        gy = broadcast_to(reshape(grad_outputs[0], kept), x.shape)
+        return gy * exp(x - broadcast_to(reshape(y, kept), x.shape)),
+
+
+def logsumexp(x, axis=None):
+    """``log(sum(exp(x), axis))`` computed without overflow (None: all axes)."""
+    return LogSumExp(normalize_axis('logsumexp', axis, x.ndim)).apply((x,))[0]

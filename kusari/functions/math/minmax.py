@@ -1,0 +1,115 @@
+"""Maximum and minimum: reductions over axes, their indices, and elementwise."""
+
+import numpy
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail, normalize_axis
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import Binary, force_array, scale_by_array
+
+
+class _Select(core.FunctionNode):
+    """Max or min over ``axis`` (a tuple); the gradient goes to every selected element."""
+
+    name = None
+
+    def __init__(self, axis, keepdims):
+        self.axis = axis
+        self.keepdims = keepdims
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float(self.name, 'x', x)
+        if x.size == 0:
+            fail(self.name, 'x', 'a non-empty array', 'shape {}'.format(x.shape))
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        reduce = x.max if self.name == 'max' else x.min
+        return force_array(reduce(axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        kept = tuple(1 if i in self.axis else d for i, d in enumerate(x.shape))
+        selected = x.array == y.array.reshape(kept)
+        return scale_by_array(broadcast_to(reshape(gy, kept), x.shape), selected),
+
+
+class Max(_Select):
+    name = 'max'
+
+
+class Min(_Select):
+    name = 'min'
+
+
+def max(x, axis=None, keepdims=False):
+    """Maximum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
+    return Max(normalize_axis('max', axis, x.ndim), keepdims).apply((x,))[0]
+
+
+def min(x, axis=None, keepdims=False):
+    """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
+    return Min(normalize_axis('min', axis, x.ndim), keepdims).apply((x,))[0]
+
+
+def _index_of(name, x, axis):
+    array = core.as_array(x)
+    check_float(name, 'x', array)
+    if axis is not None:
+        if not isinstance(axis, int):
+            fail(name, 'axis', 'None or an int', repr(axis))
+        axis = normalize_axis(name, axis, array.ndim)[0]
+    select = array.argmax if name == 'argmax' else array.argmin
+    return core.as_variable(force_array(select(axis=axis), numpy.int32))
+
+
+def argmax(x, axis=None):
+    """Index (int32) of the maximum over ``axis`` (None: of the flattened array)."""
+    return _index_of('argmax', x, axis)
+
+
+def argmin(x, axis=None):
+    """Index (int32) of the minimum over ``axis`` (None: of the flattened array)."""
+    return _index_of('argmin', x, axis)
+
+
+class _Elementwise(Binary):
+    """Elementwise max/min of two arrays; ties send the gradient to ``x1``."""
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        self.check(x1, x2)
+        self.retain_inputs((0, 1))
+        xp = get_array_module(x1)
+        return force_array((xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2)),
+
+    def backward(self, indexes, grad_outputs):
+        x1, x2 = self.get_retained_inputs()
+        gy, = grad_outputs
+        first = x1.array >= x2.array if self.name == 'maximum' else x1.array <= x2.array
+        if first.shape != gy.shape:
+            first = get_array_module(first).broadcast_to(first, gy.shape)
+        return self.reduce(indexes, [scale_by_array(gy, first if i == 0 else ~first)
+                                     for i in indexes])
+
+
+class Maximum(_Elementwise):
+    name = 'maximum'
+
+
+class Minimum(_Elementwise):
+    name = 'minimum'
+
+
+def maximum(x1, x2):
+    """Elementwise maximum of ``x1`` and ``x2`` (broadcasting)."""
+    return Maximum().apply((x1, x2))[0]
+
+
+def minimum(x1, x2):
+    """Elementwise minimum of ``x1`` and ``x2`` (broadcasting)."""
+    return Minimum().apply((x1, x2))[0]

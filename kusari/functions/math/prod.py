@@ -1,0 +1,52 @@
+"""Product over axes."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, normalize_axis
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.array.transpose import transpose
+from kusari.functions.math._elementwise import force_array
+from kusari.functions.math.cumulative import _unit_vector, linear_scan, shift
+
+
+class Prod(core.FunctionNode):
+    def __init__(self, axis, keepdims):
+        self.axis = axis
+        self.keepdims = keepdims
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('prod', 'x', x)
+        self.retain_inputs((0,))
+        return force_array(get_array_module(x).prod(x, axis=self.axis, keepdims=self.keepdims)),
+
+    def backward(self, indexes, grad_outputs):
+        # d prod / d x[i] = prod(x[:i]) * prod(x[i + 1:]) over the reduced elements, both
+        # built by scans so that zeros in x need no division.
+        x, = self.get_retained_inputs()
+        if x.size == 0:
+            return None,
+        kept = tuple(a for a in range(x.ndim) if a not in self.axis)
+        order = kept + self.axis
+        kept_shape = tuple(x.shape[a] for a in kept)
+        n = 1
+        for a in self.axis:
+            n *= x.shape[a]
+        flat = reshape(transpose(x, order), kept_shape + (n,))
+        last = len(kept_shape)
+        before = linear_scan(shift(flat, 1, last), _unit_vector(x.xp, flat.shape, last, 0,
+                                                                x.dtype), last)
+        after = linear_scan(shift(flat, -1, last), _unit_vector(x.xp, flat.shape, last, -1,
+                                                                x.dtype), last, reverse=True)
+        gy = broadcast_to(reshape(grad_outputs[0], kept_shape + (1,)), flat.shape)
+        gx = reshape(before * after * gy, tuple(x.shape[a] for a in order))
+        inverse = [0] * x.ndim
+        for position, a in enumerate(order):
+            inverse[a] = position
+        return transpose(gx, tuple(inverse)),
+
+
+def prod(x, axis=None, keepdims=False):
+    """Product of the elements of ``x`` over ``axis`` (None: all axes)."""
+    return Prod(normalize_axis('prod', axis, x.ndim), keepdims).apply((x,))[0]

@@ -1,0 +1,45 @@
+"""Trigonometric functions and their inverses."""
+
+from kusari.backend import get_array_module
+from kusari.functions.math._elementwise import Binary, force_array, unary
+
+
+def _inverse_sqrt_one_minus_square(x):
+    from kusari.functions.math.power import rsqrt
+    return rsqrt(1 - x * x)
+
+
+sin = unary('sin', lambda xp, x: xp.sin(x), lambda x, y, gy: gy * cos(x),
+            doc='Elementwise sine.')
+cos = unary('cos', lambda xp, x: xp.cos(x), lambda x, y, gy: -gy * sin(x),
+            doc='Elementwise cosine.')
+tan = unary('tan', lambda xp, x: xp.tan(x), lambda x, y, gy: gy * (1 + y * y), uses='y',
+            doc='Elementwise tangent.')
+arcsin = unary('arcsin', lambda xp, x: xp.arcsin(x),
+               lambda x, y, gy: gy * _inverse_sqrt_one_minus_square(x),
+               doc='Elementwise inverse sine (values in [-pi/2, pi/2]).')
+arccos = unary('arccos', lambda xp, x: xp.arccos(x),
+               lambda x, y, gy: -gy * _inverse_sqrt_one_minus_square(x),
+               doc='Elementwise inverse cosine (values in [0, pi]).')
+arctan = unary('arctan', lambda xp, x: xp.arctan(x), lambda x, y, gy: gy / (1 + x * x),
+               doc='Elementwise inverse tangent (values in (-pi/2, pi/2)).')
+
+
+class Arctan2(Binary):
+    name = 'arctan2'
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        self.check(x1, x2)
+        self.retain_inputs((0, 1))
+        return force_array(get_array_module(x1).arctan2(x1, x2)),
+
+    def backward(self, indexes, grad_outputs):
+        x1, x2 = self.get_retained_inputs()
+        common = grad_outputs[0] / (x1 * x1 + x2 * x2)
+        return self.reduce(indexes, [common * x2 if i == 0 else -common * x1 for i in indexes])
+
+
+def arctan2(x1, x2):
+    """Elementwise arc tangent of ``x1 / x2`` choosing the quadrant by the signs (broadcasts)."""
+    return Arctan2().apply((x1, x2))[0]
