@@ -25,7 +25,7 @@ kusari itself, with ``KUSARI_*`` spellings taking precedence.
 import sys
 
 from kusari.compat import _finder
-from kusari.compat._finder import ChainerModuleNotAvailable  # NOQA
+from kusari.compat._finder import ChainerModuleNotAvailable
 
 
 def install():
@@ -67,5 +67,7 @@ def is_installed():
 
 
 # Hooks for ``pytest -p kusari.compat``; see kusari.compat.pytest_plugin.
-from kusari.compat.pytest_plugin import pytest_configure  # NOQA: E402
-from kusari.compat.pytest_plugin import pytest_load_initial_conftests  # NOQA: E402
+from kusari.compat.pytest_plugin import pytest_configure, pytest_load_initial_conftests
+
+__all__ = ['ChainerModuleNotAvailable', 'install', 'is_installed', 'uninstall',
+           'pytest_configure', 'pytest_load_initial_conftests']

@@ -25,7 +25,7 @@ def _pytest():
 def get_error():
     """The ImportError of pytest, or None when pytest is available."""
     try:
-        import pytest  # NOQA
+        import pytest
     except ImportError as error:
         return error
     return None
@@ -41,11 +41,11 @@ def check_available():
     _pytest()
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _gpu_count():
     if 'cupy' not in sys.modules:
         try:
-            import cupy  # NOQA
+            import cupy
         except ImportError:
             return 0
     try:

@@ -1,7 +1,8 @@
 """Deterministic random numbers in tests (Chainer's ``fix_random``).
 
 Inside a fixed test, Python's ``random``, NumPy's global generator and (when
-imported) CuPy's are seeded from ``KUSARI_SEED``/``CHAINER_SEED`` (0 if unset;
+imported) CuPy's are seeded from ``KUSARI_SEED``/``CHAINER_SEED`` (100, as in
+Chainer, if unset;
 ``CHAINER_TEST_RANDOM_NONDETERMINISTIC=1`` seeds from entropy instead), and the
 previous states are restored afterwards.
 """
@@ -15,6 +16,7 @@ import unittest
 import numpy
 
 from kusari.testing import _env
+from kusari.testing.parameterized import _TestCaseBundle
 
 _depth = 0
 _saved_states = None
@@ -23,7 +25,7 @@ _saved_states = None
 def _seed():
     if int(_env.getenv('TEST_RANDOM_NONDETERMINISTIC', '0')):
         return None
-    return int(_env.getenv('SEED', '0'))
+    return int(_env.getenv('SEED', '100'))
 
 
 def _setup_random():
@@ -73,6 +75,10 @@ def fix_random(*, setup_method='setUp', teardown_method='tearDown'):
                 finally:
                     _teardown_random()
             return wrapper
+        if isinstance(target, _TestCaseBundle):
+            for case in target.cases:
+                decorator(case)
+            return target
         if isinstance(target, type) and issubclass(target, unittest.TestCase):
             setup = getattr(target, setup_method)
             teardown = getattr(target, teardown_method)
@@ -96,8 +102,8 @@ def fix_random(*, setup_method='setUp', teardown_method='tearDown'):
             setattr(target, setup_method, fixed_setup)
             setattr(target, teardown_method, fixed_teardown)
             return target
-        raise TypeError('fix_random applies to a test function or a unittest.TestCase '
-                        'class, not {!r}'.format(target))
+        raise TypeError('fix_random applies to a test function, a unittest.TestCase '
+                        'class or a parameterized one, not {!r}'.format(target))
     return decorator
 
 

@@ -43,7 +43,7 @@ def test_isinstance_and_configuration_are_shared(installed):
 
 
 def test_kusari_module_specs_are_kept(installed):
-    import chainer.utils  # NOQA
+    import chainer.utils
     assert kusari.__spec__.name == 'kusari'
     assert kusari.utils.__spec__.name == 'kusari.utils'
     # A reload goes through kusari's own spec.
@@ -58,8 +58,8 @@ def test_pickles_resolve_across_spellings(installed):
 
 
 def test_chainer_cuda_alias(installed):
-    import chainer.cuda
     import chainer.backends.cuda
+    import chainer.cuda
     assert chainer.cuda is importlib.import_module('kusari.cuda')
     assert chainer.backends.cuda is importlib.import_module('kusari.backends.cuda')
 
@@ -75,7 +75,7 @@ def test_chainerx_stand_in(installed):
         chainerx.ndarray()
     with pytest.raises(ImportError, match=r'chainerx\.testing is not available in kusari: '
                                           r'ChainerX is not available'):
-        import chainerx.testing  # NOQA
+        import chainerx.testing
 
 
 def test_chainermn(installed):
@@ -84,12 +84,12 @@ def test_chainermn(installed):
         assert chainermn is importlib.import_module('kusari.distributed')
     else:
         with pytest.raises(compat.ChainerModuleNotAvailable, match='kusari.distributed'):
-            import chainermn  # NOQA
+            import chainermn
 
 
 def test_unknown_module_names_itself(installed):
     with pytest.raises(compat.ChainerModuleNotAvailable) as info:
-        import chainer.no_such_module  # NOQA
+        import chainer.no_such_module
     assert isinstance(info.value, ImportError)
     assert isinstance(info.value, NotImplementedError)
     assert info.value.name == 'chainer.no_such_module'
@@ -100,7 +100,7 @@ def test_unknown_module_names_itself(installed):
 def test_known_gap_suggests_the_alternative(installed):
     with pytest.raises(ImportError, match=r'chainer\.links\.caffe is not available in kusari: '
                                           r'.*serializers\.load_npz'):
-        import chainer.links.caffe  # NOQA
+        import chainer.links.caffe
 
 
 def test_missing_dependency_inside_kusari_surfaces(installed, tmp_path, monkeypatch):
@@ -111,7 +111,7 @@ def test_missing_dependency_inside_kusari_surfaces(installed, tmp_path, monkeypa
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.setitem(_finder._ALIASES, 'chainer.fake', ('kusari_fake_counterpart',))
     with pytest.raises(ModuleNotFoundError) as info:
-        import chainer.fake.needs_dep  # NOQA
+        import chainer.fake.needs_dep
     assert not isinstance(info.value, compat.ChainerModuleNotAvailable)
     assert info.value.name == 'no_such_dependency_kusari_test'
     for name in ('kusari_fake_counterpart', 'kusari_fake_counterpart.needs_dep'):
@@ -133,7 +133,7 @@ def test_install_refuses_a_real_chainer(monkeypatch):
 
 def test_uninstall_forgets_chainer_names():
     compat.install()
-    import chainer.utils  # NOQA
+    import chainer.utils
     compat.uninstall()
     assert not compat.is_installed()
     assert 'chainer' not in sys.modules and 'chainer.utils' not in sys.modules

@@ -3,7 +3,6 @@
 import textwrap
 
 import pytest
-
 from _subprocess import run_python
 
 _CONFTEST = '''

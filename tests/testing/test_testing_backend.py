@@ -4,8 +4,7 @@ import numpy
 import pytest
 
 import kusari
-from kusari import backend
-from kusari import testing
+from kusari import backend, testing
 from kusari.testing import attr
 
 

@@ -6,8 +6,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import initializers
-from kusari import testing
+from kusari import initializers, testing
 
 CPU = testing.BackendConfig({})
 
