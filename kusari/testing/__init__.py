@@ -5,21 +5,21 @@ by :func:`run_module`.
 """
 
 from kusari.testing import attr  # NOQA
-from kusari.testing import condition
-from kusari.testing.array import assert_allclose
-from kusari.testing.backend import BackendConfig, inject_backend_tests
-from kusari.testing.function_check import check_function
-from kusari.testing.function_link import (FunctionTestCase, FunctionTestError,
+from kusari.testing import condition  # NOQA
+from kusari.testing.array import assert_allclose  # NOQA
+from kusari.testing.backend import BackendConfig, inject_backend_tests  # NOQA
+from kusari.testing.function_check import check_function  # NOQA
+from kusari.testing.function_link import (FunctionTestCase, FunctionTestError,  # NOQA
                                           InitializerArgument, LinkInitializersTestCase,
                                           LinkTestCase, LinkTestError)
-from kusari.testing.helper import assert_warns, patch, with_requires, without_requires
-from kusari.testing.matrix import generate_matrix
-from kusari.testing.parameterized import (from_pytest_parameterize, parameterize,
+from kusari.testing.helper import assert_warns, patch, with_requires, without_requires  # NOQA
+from kusari.testing.matrix import generate_matrix  # NOQA
+from kusari.testing.parameterized import (from_pytest_parameterize, parameterize,  # NOQA
                                           parameterize_pytest, product, product_dict)
-from kusari.testing.random import fix_random, generate_seed
-from kusari.testing.serializer import save_and_load, save_and_load_hdf5, save_and_load_npz
-from kusari.testing.training import get_trainer_with_mock_updater
-from kusari.testing.unary_math_function_test import unary_math_function_unittest
+from kusari.testing.random import fix_random, generate_seed  # NOQA
+from kusari.testing.serializer import save_and_load, save_and_load_hdf5, save_and_load_npz  # NOQA
+from kusari.testing.training import get_trainer_with_mock_updater  # NOQA
+from kusari.testing.unary_math_function_test import unary_math_function_unittest  # NOQA
 
 
 def run_module(name, file):
