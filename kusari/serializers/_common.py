@@ -1,0 +1,98 @@
+"""Pieces shared by the NPZ and HDF5 serializers: atomic files and value loading."""
+
+import os
+import tempfile
+
+import numpy
+
+from kusari import backend, core
+
+
+class SerializationError(ValueError):
+    """A file does not fit the object it is loaded into (names the file and key)."""
+
+
+def atomic_write(path, write):
+    """Call ``write(f)`` on a temporary file beside ``path``, then rename it into place.
+
+    A crash (or an exception in ``write``) leaves any previous file at ``path`` whole.
+    """
+    path = os.fspath(path)
+    directory = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix='.' + os.path.basename(path) + '.', suffix='.tmp',
+                               dir=directory)
+    try:
+        with os.fdopen(fd, 'wb') as f:
+            write(f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def as_saved_array(value):
+    """The array to save for a serialized value (Variables by their array)."""
+    if isinstance(value, core.Variable):
+        value = value.array
+    if value is None:
+        return None
+    if backend.is_array_supported(value):
+        return backend.CpuDevice().send(value)
+    return numpy.asarray(value)
+
+
+def load_into(source, key, stored, value):
+    """Return what deserializing ``stored`` into ``value`` gives, copying in place.
+
+    Arrays (and Variables' arrays) are filled in place, after checking the shape;
+    None takes the stored array; Python scalars and strings are converted to the
+    type of ``value``.
+    """
+    if isinstance(value, core.Variable):
+        if value.array is None:
+            if isinstance(value, core.Parameter):
+                value.initialize(stored.shape)
+            else:
+                value.array = numpy.array(stored)
+                return value
+        load_into(source, key, stored, value.array)
+        return value
+    if value is None:
+        return numpy.array(stored)
+    if backend.is_array_supported(value):
+        if value.shape != stored.shape:
+            raise SerializationError('{}: {!r} has shape {} in the file, but the target has '
+                                     'shape {}'.format(source, key, stored.shape, value.shape))
+        backend.copyto(value, stored.astype(value.dtype, copy=False))
+        return value
+    if isinstance(value, (bool, numpy.bool_)):
+        return bool(stored)
+    if isinstance(value, str):
+        return str(stored)
+    if isinstance(value, (int, float, complex, numpy.number)):
+        return type(value)(stored.item() if hasattr(stored, 'item') else stored)
+    return numpy.array(stored)
+
+
+def check_compatible(source, key, shape, dtype, value):
+    """Raise SerializationError when a stored entry cannot be loaded into ``value``."""
+    if dtype is not None and dtype.kind in 'OV':
+        raise SerializationError('{}: {!r} holds {} data, which kusari never loads (it could '
+                                 'run code)'.format(source, key, dtype))
+    target = value.array if isinstance(value, core.Variable) else value
+    if target is not None and backend.is_array_supported(target):
+        if tuple(shape) != target.shape:
+            raise SerializationError('{}: {!r} has shape {} in the file, but the target has '
+                                     'shape {}'.format(source, key, tuple(shape),
+                                                       target.shape))
+        if dtype is not None and not numpy.can_cast(dtype, target.dtype, 'same_kind'):
+            raise SerializationError('{}: {!r} has dtype {} in the file, which cannot be '
+                                     'loaded into {}'.format(source, key, dtype, target.dtype))
+    elif isinstance(value, (int, float, bool, str)) and tuple(shape) != ():
+        raise SerializationError('{}: {!r} should be a scalar, but has shape {}'.format(
+            source, key, tuple(shape)))

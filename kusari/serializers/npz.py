@@ -1,0 +1,165 @@
+"""Serialization in NumPy's NPZ format (Chainer-compatible keys).
+
+Loading never unpickles: object arrays are refused, entries are checked against the
+target before anything is copied, and a failed load leaves the target untouched.
+"""
+
+import os
+import zipfile
+
+import numpy
+
+from kusari import serializer
+from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
+                                        check_compatible, load_into)
+
+
+class DictionarySerializer(serializer.Serializer):
+    """Collects values into a flat dict keyed by paths like ``predictor/l1/W``."""
+
+    def __init__(self, target=None, path=''):
+        self.target = {} if target is None else target
+        self.path = path
+
+    def __getitem__(self, key):
+        return DictionarySerializer(self.target, self.path + key.strip('/') + '/')
+
+    def __call__(self, key, value):
+        key = self.path + key.lstrip('/')
+        if key in self.target:
+            raise KeyError('{!r} is serialized twice'.format(key))
+        array = as_saved_array(value)
+        # None (an uninitialized parameter) is stored as Chainer stores it: a 0-d object
+        # array; loading recognises it by its header without unpickling anything.
+        self.target[key] = numpy.asarray(None) if array is None else array
+        return value
+
+
+def save_npz(file, obj, compression=True):
+    """Save ``obj`` (a Link, Optimizer, Trainer, ...) to an NPZ file.
+
+    A path is written atomically (temporary file, then rename), so a crash never
+    leaves a damaged file in place of a good one.
+    """
+    s = DictionarySerializer()
+    s.save(obj)
+    savez = numpy.savez_compressed if compression else numpy.savez
+    if isinstance(file, (str, os.PathLike)):
+        atomic_write(file, lambda f: savez(f, **s.target))
+    else:
+        savez(file, **s.target)
+
+
+class _NpzEntries:
+    """Read access to an NPZ archive that looks at headers before loading data."""
+
+    def __init__(self, file):
+        if isinstance(file, numpy.lib.npyio.NpzFile):
+            self.name = getattr(file.fid, 'name', None) or 'NPZ file'
+            self.zip = file.zip
+        else:
+            self.name = os.fspath(file) if isinstance(file, (str, os.PathLike)) else (
+                getattr(file, 'name', None) or 'NPZ file')
+            try:
+                self.zip = zipfile.ZipFile(file)
+            except (zipfile.BadZipFile, OSError, EOFError) as e:
+                raise SerializationError('{}: not a readable NPZ file ({})'.format(
+                    self.name, e))
+        self.members = {n[:-4]: n for n in self.zip.namelist() if n.endswith('.npy')}
+
+    def __contains__(self, key):
+        return key in self.members
+
+    def keys(self):
+        return self.members.keys()
+
+    def header(self, key):
+        """(shape, dtype) from the .npy header, without reading the data."""
+        try:
+            with self.zip.open(self.members[key]) as f:
+                version = numpy.lib.format.read_magic(f)
+                reader = (numpy.lib.format.read_array_header_1_0 if version == (1, 0)
+                          else numpy.lib.format.read_array_header_2_0)
+                shape, _, dtype = reader(f)
+        except (ValueError, zipfile.BadZipFile, OSError, EOFError) as e:
+            raise SerializationError('{}: entry {!r} is damaged ({})'.format(self.name, key, e))
+        return shape, dtype
+
+    def is_none(self, key):
+        shape, dtype = self.header(key)
+        return dtype.kind == 'O' and shape == ()
+
+    def read(self, key):
+        try:
+            with self.zip.open(self.members[key]) as f:
+                return numpy.lib.format.read_array(f, allow_pickle=False)
+        except (ValueError, zipfile.BadZipFile, OSError, EOFError) as e:
+            raise SerializationError('{}: entry {!r} is damaged ({})'.format(self.name, key, e))
+
+    def close(self):
+        self.zip.close()
+
+
+class NpzDeserializer(serializer.Deserializer):
+    """Loads values from an NPZ archive into an object's arrays.
+
+    Args:
+        npz: an open ``numpy.load`` result, or a path / file object of an NPZ file.
+        path (str): key prefix to read under.
+        strict (bool): a missing key is an error (else the value is left as is).
+        ignore_names: a name or list of names (or callables ``f(key) -> bool``) of keys
+            to skip.
+    """
+
+    def __init__(self, npz, path='', strict=True, ignore_names=None, _dry_run=False):
+        self.npz = npz if isinstance(npz, _NpzEntries) else _NpzEntries(npz)
+        self.path = path
+        self.strict = strict
+        if ignore_names is None:
+            ignore_names = []
+        elif callable(ignore_names) or isinstance(ignore_names, str):
+            ignore_names = [ignore_names]
+        self.ignore_names = ignore_names
+        self._dry_run = _dry_run
+
+    def __getitem__(self, key):
+        return NpzDeserializer(self.npz, self.path + key.strip('/') + '/', self.strict,
+                               self.ignore_names, self._dry_run)
+
+    def keys(self):
+        return [k[len(self.path):] for k in self.npz.keys() if k.startswith(self.path)]
+
+    def _ignored(self, key):
+        return any(rule(key) if callable(rule) else rule == key for rule in self.ignore_names)
+
+    def __call__(self, key, value):
+        key = self.path + key.lstrip('/')
+        if self._ignored(key):
+            return value
+        if key not in self.npz:
+            if self.strict:
+                raise KeyError('{}: no entry {!r} (strict loading; pass strict=False to '
+                               'skip missing entries)'.format(self.npz.name, key))
+            return value
+        if self.npz.is_none(key):
+            return None if value is None else value
+        if self._dry_run:
+            shape, dtype = self.npz.header(key)
+            check_compatible(self.npz.name, key, shape, dtype, value)
+            return value
+        return load_into(self.npz.name, key, self.npz.read(key), value)
+
+
+def load_npz(file, obj, path='', strict=True, ignore_names=None):
+    """Load ``obj`` from an NPZ file written by ``save_npz`` (or by Chainer).
+
+    Every entry is checked against ``obj`` first (presence, shape, dtype, no object
+    arrays); only then is anything copied, so a bad file leaves ``obj`` untouched.
+    Errors name the file and the key.
+    """
+    entries = _NpzEntries(file)
+    try:
+        NpzDeserializer(entries, path, strict, ignore_names, _dry_run=True).load(obj)
+        NpzDeserializer(entries, path, strict, ignore_names).load(obj)
+    finally:
+        entries.close()
