@@ -1,0 +1,64 @@
+"""Argument normalization and input checks shared by the convolution functions."""
+
+import numbers
+
+from kusari.functions._checks import fail
+
+
+def ntuple(func, name, value, n, minimum=1):
+    """``value`` (an int or a sequence of ``n`` ints) as a tuple of ``n`` ints >= ``minimum``."""
+    if isinstance(value, numbers.Integral):
+        values = (int(value),) * n
+    else:
+        try:
+            values = tuple(int(v) for v in value)
+        except TypeError:
+            fail(func, name, 'an int or a sequence of {} ints'.format(n), repr(value))
+        if len(values) != n:
+            fail(func, name, 'an int or a sequence of {} ints'.format(n), repr(value))
+    if any(v < minimum for v in values):
+        fail(func, name, 'values >= {}'.format(minimum), repr(value))
+    return values
+
+
+def parse_2d_kwargs(func, kwargs):
+    """``(dilate, groups)`` from the keyword-only arguments of the 2-d (de)convolutions."""
+    if 'deterministic' in kwargs:
+        raise ValueError(
+            '{}: the deterministic argument is not supported anymore; use '
+            'kusari.using_config(\'cudnn_deterministic\', value) instead'.format(func))
+    unexpected = set(kwargs) - {'dilate', 'groups'}
+    if unexpected:
+        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
+            func, ', '.join(sorted(unexpected))))
+    return kwargs.get('dilate', 1), kwargs.get('groups', 1)
+
+
+def check_inputs(func, x, W, b, groups, transposed):
+    """Check dtypes and shapes of a (transposed) convolution's ``x``, ``W`` and ``b``.
+
+    ``W`` is ``(O, C/groups, *k)`` for a convolution and ``(C, O/groups, *k)``
+    for a transposed one, where ``C`` is ``x``'s channel count.
+    """
+    if x.dtype.kind != 'f':
+        fail(func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
+    if W.dtype != x.dtype:
+        fail(func, 'W', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(W.dtype))
+    if x.ndim != W.ndim or x.ndim < 3:
+        fail(func, 'shapes of x and W', 'x (N, C, *S) and W with as many axes (at least 3)',
+             'x {} and W {}'.format(x.shape, W.shape))
+    if transposed:
+        if x.shape[1] != W.shape[0] or W.shape[0] % groups:
+            fail(func, 'shapes of x and W',
+                 'x.shape[1] == W.shape[0], divisible by groups={}'.format(groups),
+                 'x {} and W {}'.format(x.shape, W.shape))
+        out_channels = W.shape[1] * groups
+    else:
+        if x.shape[1] != W.shape[1] * groups or W.shape[0] % groups:
+            fail(func, 'shapes of x and W',
+                 'x.shape[1] == W.shape[1] * groups and W.shape[0] divisible by groups '
+                 '(groups={})'.format(groups), 'x {} and W {}'.format(x.shape, W.shape))
+        out_channels = W.shape[0]
+    if b is not None and (b.shape != (out_channels,) or b.dtype != x.dtype):
+        fail(func, 'b', 'shape ({},) and dtype {}'.format(out_channels, x.dtype),
+             'shape {} and dtype {}'.format(b.shape, b.dtype))

@@ -1,0 +1,40 @@
+"""Two-dimensional convolution."""
+
+from kusari.functions._checks import fail
+from kusari.functions.connection._conv_args import parse_2d_kwargs
+from kusari.functions.connection.convolution_nd import ConvolutionND
+
+
+def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
+    """convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, *, dilate=1, groups=1)
+
+    Two-dimensional convolution (cross-correlation, as in ConvNets).
+
+    Args:
+        x: input of shape ``(n, c_I, h_I, w_I)``.
+        W: filters of shape ``(c_O, c_I / groups, h_K, w_K)``.
+        b: bias of shape ``(c_O,)`` or None.
+        stride (int or pair of ints): stride of filter applications.
+        pad (int or pair of ints): zero padding on both sides of each spatial axis.
+        cover_all (bool): add output positions so that every input element is
+            covered by some window.
+        dilate (int or pair of ints): dilation of the filters.
+        groups (int): number of groups of channels convolved separately.
+
+    Returns:
+        Variable: output of shape ``(n, c_O, h_O, w_O)`` with
+        ``h_O = (h_I + 2 h_P - (h_K - 1) d - 1) // s + 1`` (and likewise ``w_O``).
+        On the CPU it is a view of a channel-major array (like Chainer's, not
+        C-contiguous), which the next convolution reads without a copy.
+
+    >>> import numpy as np
+    >>> x = np.ones((1, 1, 4, 4), np.float32)
+    >>> W = np.ones((2, 1, 3, 3), np.float32)
+    >>> convolution_2d(x, W, pad=1).shape
+    (1, 2, 4, 4)
+    """
+    dilate, groups = parse_2d_kwargs('convolution_2d', kwargs)
+    if x.ndim != 4:
+        fail('convolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
+    node = ConvolutionND(2, stride, pad, cover_all, dilate, groups, func='convolution_2d')
+    return node.apply((x, W) if b is None else (x, W, b))[0]

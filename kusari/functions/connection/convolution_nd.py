@@ -1,0 +1,156 @@
+"""N-dimensional convolution (1-d, 2-d, 3-d, ...), with stride, pad, dilate and groups."""
+
+import importlib
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.connection import _conv_kernels as kernels
+from kusari.functions.connection._conv_args import check_inputs, ntuple
+from kusari.functions.math.sum import sum as sum_
+
+
+class ConvolutionND(core.FunctionNode):
+    """Convolution of ``x (N, C, *S)`` with ``W (O, C/groups, *k)`` plus optional ``b``.
+
+    ``out`` fixes the output size (used by the gradients of transposed
+    convolutions); by default it follows from ``cover_all``.
+    """
+
+    def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1, out=None,
+                 func='convolution_nd'):
+        self.func = func
+        self.ndim = ndim
+        self.stride = ntuple(func, 'stride', stride, ndim)
+        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
+        self.dilate = ntuple(func, 'dilate', dilate, ndim)
+        self.cover_all = bool(cover_all)
+        if not isinstance(groups, int) or groups < 1:
+            fail(func, 'groups', 'a positive int', repr(groups))
+        self.groups = groups
+        self.out = None if out is None else tuple(out)
+
+    def _outsize(self, x, W):
+        if self.out is not None:
+            return self.out
+        out = tuple(kernels.outsize(n, k, s, p, d, self.cover_all) for n, k, s, p, d in zip(
+            x.shape[2:], W.shape[2:], self.stride, self.pad, self.dilate))
+        if min(out) <= 0:
+            fail(self.func, 'x', 'a spatial size of at least the dilated kernel size {} (with '
+                 'pad {})'.format(tuple((k - 1) * d + 1 for k, d in zip(W.shape[2:], self.dilate)),
+                                  self.pad), 'x of shape {}'.format(x.shape))
+        return out
+
+    def forward(self, inputs):
+        x, W = inputs[0], inputs[1]
+        b = inputs[2] if len(inputs) == 3 else None
+        check_inputs(self.func, x, W, b, self.groups, transposed=False)
+        if x.ndim != self.ndim + 2:
+            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
+                 'shape {}'.format(x.shape))
+        self.retain_inputs((0, 1))
+        return kernels.conv_forward(x, W, b, self.stride, self.pad, self.dilate, self.groups,
+                                    self._outsize(x, W)),
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(_deconv().DeconvolutionND(
+                    self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups,
+                    func=self.func).apply((gy, W))[0])
+            elif i == 1:
+                ret.append(ConvolutionNDGradW(
+                    W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
+                    self.func).apply((x, gy))[0])
+            else:
+                ret.append(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))))
+        return tuple(ret)
+
+
+class ConvolutionNDGradW(core.FunctionNode):
+    """Gradient of a convolution's weight from its input ``x`` and output gradient ``gy``.
+
+    Also the weight gradient of a transposed convolution, with the roles of its
+    input and output exchanged.
+    """
+
+    def __init__(self, ksize, stride, pad, dilate, groups, func):
+        self.ksize = tuple(ksize)
+        self.stride, self.pad, self.dilate = stride, pad, dilate
+        self.groups = groups
+        self.func = func
+
+    def forward(self, inputs):
+        self.retain_inputs((0, 1))
+        x, gy = inputs
+        return kernels.conv_grad_weight(x, gy, self.ksize, self.stride, self.pad, self.dilate,
+                                        self.groups),
+
+    def backward(self, indexes, grad_outputs):
+        x, gy = self.get_retained_inputs()
+        ggW, = grad_outputs
+        ndim = len(self.ksize)
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(_deconv().DeconvolutionND(
+                    ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups,
+                    func=self.func).apply((gy, ggW))[0])
+            else:
+                ret.append(ConvolutionND(
+                    ndim, self.stride, self.pad, dilate=self.dilate, groups=self.groups,
+                    out=gy.shape[2:], func=self.func).apply((x, ggW))[0])
+        return tuple(ret)
+
+
+def _deconv():
+    # deconvolution_nd imports this module: resolve the cycle at call time (by
+    # module path: the package attribute of that name is the function).
+    return importlib.import_module('kusari.functions.connection.deconvolution_nd')
+
+
+def _apply(node, x, W, b):
+    return node.apply((x, W) if b is None else (x, W, b))[0]
+
+
+def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
+    """N-dimensional convolution (cross-correlation, as in ConvNets).
+
+    Args:
+        x: input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W: filters of shape ``(c_O, c_I / groups, k_1, ..., k_N)``.
+        b: bias of shape ``(c_O,)`` or None.
+        stride (int or tuple of ints): stride of filter applications.
+        pad (int or tuple of ints): zero padding on both sides of each spatial axis.
+        cover_all (bool): add output positions so that every input element is
+            covered by some window (useful with strides larger than 1).
+        dilate (int or tuple of ints): dilation of the filters.
+        groups (int): number of groups of channels convolved separately.
+
+    Returns:
+        Variable: output of shape ``(n, c_O, l_1, ..., l_N)`` with
+        ``l_i = (d_i + 2 p_i - (k_i - 1) dil_i - 1) // s_i + 1``.
+    """
+    if x.ndim < 3:
+        fail('convolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial axis',
+             'shape {}'.format(x.shape))
+    node = ConvolutionND(x.ndim - 2, stride, pad, cover_all, dilate, groups)
+    return _apply(node, x, W, b)
+
+
+def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
+    """1-dimensional convolution; see :func:`convolution_nd`."""
+    if x.ndim != 3:
+        fail('convolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
+    node = ConvolutionND(1, stride, pad, cover_all, dilate, groups, func='convolution_1d')
+    return _apply(node, x, W, b)
+
+
+def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
+    """3-dimensional convolution; see :func:`convolution_nd`."""
+    if x.ndim != 5:
+        fail('convolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
+    node = ConvolutionND(3, stride, pad, cover_all, dilate, groups, func='convolution_3d')
+    return _apply(node, x, W, b)

@@ -1,0 +1,31 @@
+"""Two-dimensional transposed convolution ("deconvolution")."""
+
+from kusari.functions._checks import fail
+from kusari.functions.connection._conv_args import parse_2d_kwargs
+from kusari.functions.connection.deconvolution_nd import DeconvolutionND
+
+
+def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
+    """deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, *, dilate=1, groups=1)
+
+    Two-dimensional transposed convolution (the gradient of a convolution).
+
+    Args:
+        x: input of shape ``(n, c_I, h_I, w_I)``.
+        W: filters of shape ``(c_I, c_O / groups, h_K, w_K)``.
+        b: bias of shape ``(c_O,)`` or None.
+        stride (int or pair of ints): stride of filter applications.
+        pad (int or pair of ints): padding removed from each side of the output.
+        outsize (pair of ints): output size ``(h_O, w_O)``; by default
+            ``h_O = s (h_I - 1) + (h_K - 1) d + 1 - 2 h_P`` (and likewise ``w_O``).
+        dilate (int or pair of ints): dilation of the filters.
+        groups (int): number of groups of channels.
+
+    Returns:
+        Variable: output of shape ``(n, c_O, h_O, w_O)``.
+    """
+    dilate, groups = parse_2d_kwargs('deconvolution_2d', kwargs)
+    if x.ndim != 4:
+        fail('deconvolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
+    node = DeconvolutionND(2, stride, pad, outsize, dilate, groups, func='deconvolution_2d')
+    return node.apply((x, W) if b is None else (x, W, b))[0]

@@ -1,0 +1,117 @@
+"""N-dimensional transposed convolution ("deconvolution")."""
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.connection import _conv_kernels as kernels
+from kusari.functions.connection._conv_args import check_inputs, ntuple
+from kusari.functions.connection.convolution_nd import ConvolutionND, ConvolutionNDGradW
+from kusari.functions.math.sum import sum as sum_
+from kusari.utils.conv import get_deconv_outsize
+
+
+class DeconvolutionND(core.FunctionNode):
+    """Transposed convolution of ``x (N, C, *S)`` with ``W (C, O/groups, *k)`` plus ``b``:
+    the gradient of :class:`ConvolutionND` with respect to its input."""
+
+    def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1,
+                 func='deconvolution_nd'):
+        self.func = func
+        self.ndim = ndim
+        self.stride = ntuple(func, 'stride', stride, ndim)
+        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
+        self.dilate = ntuple(func, 'dilate', dilate, ndim)
+        self.outsize = None if outsize is None else ntuple(func, 'outsize', outsize, ndim)
+        if not isinstance(groups, int) or groups < 1:
+            fail(func, 'groups', 'a positive int', repr(groups))
+        self.groups = groups
+
+    def _size(self, x, W):
+        ksize, in_size = W.shape[2:], x.shape[2:]
+        if self.outsize is None:
+            size = tuple(get_deconv_outsize(n, k, s, p, d=d) for n, k, s, p, d in zip(
+                in_size, ksize, self.stride, self.pad, self.dilate))
+            if min(size) <= 0:
+                fail(self.func, 'x', 'an input whose output size is positive',
+                     'output size {} for x of shape {}'.format(size, x.shape))
+            return size
+        for n, o, k, s, p, d in zip(in_size, self.outsize, ksize, self.stride, self.pad,
+                                    self.dilate):
+            low = kernels.outsize(o, k, s, p, d, False)
+            high = kernels.outsize(o, k, s, p, d, True)
+            if not low <= n <= high:
+                fail(self.func, 'outsize', 'a size {} that a convolution with these arguments '
+                     'maps to the input size {}'.format(self.outsize, tuple(in_size)),
+                     'input sizes from {} to {} along one axis'.format(low, high))
+        return self.outsize
+
+    def forward(self, inputs):
+        x, W = inputs[0], inputs[1]
+        b = inputs[2] if len(inputs) == 3 else None
+        check_inputs(self.func, x, W, b, self.groups, transposed=True)
+        if x.ndim != self.ndim + 2:
+            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
+                 'shape {}'.format(x.shape))
+        self.retain_inputs((0, 1))
+        return kernels.deconv_forward(x, W, b, self.stride, self.pad, self.dilate, self.groups,
+                                      self._size(x, W)),
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(ConvolutionND(
+                    self.ndim, self.stride, self.pad, dilate=self.dilate, groups=self.groups,
+                    out=x.shape[2:], func=self.func).apply((gy, W))[0])
+            elif i == 1:
+                ret.append(ConvolutionNDGradW(
+                    W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
+                    self.func).apply((gy, x))[0])
+            else:
+                ret.append(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))))
+        return tuple(ret)
+
+
+def _apply(node, x, W, b):
+    return node.apply((x, W) if b is None else (x, W, b))[0]
+
+
+def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
+    """N-dimensional transposed convolution (the gradient of a convolution).
+
+    Args:
+        x: input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W: filters of shape ``(c_I, c_O / groups, k_1, ..., k_N)``.
+        b: bias of shape ``(c_O,)`` or None.
+        stride (int or tuple of ints): stride of filter applications.
+        pad (int or tuple of ints): padding removed from each side of the output.
+        outsize (tuple of ints): output spatial size; by default
+            ``s_i (d_i - 1) + (k_i - 1) dil_i + 1 - 2 p_i``.
+        dilate (int or tuple of ints): dilation of the filters.
+        groups (int): number of groups of channels.
+
+    Returns:
+        Variable: output of shape ``(n, c_O, l_1, ..., l_N)``.
+    """
+    if x.ndim < 3:
+        fail('deconvolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial '
+             'axis', 'shape {}'.format(x.shape))
+    node = DeconvolutionND(x.ndim - 2, stride, pad, outsize, dilate, groups)
+    return _apply(node, x, W, b)
+
+
+def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
+    """1-dimensional transposed convolution; see :func:`deconvolution_nd`."""
+    if x.ndim != 3:
+        fail('deconvolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
+    node = DeconvolutionND(1, stride, pad, outsize, dilate, groups, func='deconvolution_1d')
+    return _apply(node, x, W, b)
+
+
+def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
+    """3-dimensional transposed convolution; see :func:`deconvolution_nd`."""
+    if x.ndim != 5:
+        fail('deconvolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
+    node = DeconvolutionND(3, stride, pad, outsize, dilate, groups, func='deconvolution_3d')
+    return _apply(node, x, W, b)

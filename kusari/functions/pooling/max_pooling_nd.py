@@ -1,0 +1,96 @@
+"""Max pooling over 1, 2, 3 or N spatial axes."""
+
+import numpy
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.pooling._windows import Windows, WindowScatter, window_max
+
+
+class MaxPoolingND(core.FunctionNode):
+    """Max pooling; ``index`` (the argmax tap of each window) is computed in forward only
+    when a gradient or the indices are wanted."""
+
+    def __init__(self, func, ndim, ksize, stride, pad, cover_all, need_index):
+        self.func = func
+        self.ndim = ndim
+        self.args = (ksize, stride, pad, cover_all)
+        self.need_index = need_index
+        self.windows = None
+        self.index = None
+
+    def forward(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            fail(self.func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
+        if x.ndim != self.ndim + 2:
+            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
+                 'shape {}'.format(x.shape))
+        self.windows = Windows(self.func, x.shape[2:], *self.args)
+        self._in_shape = x.shape
+        if not self.need_index:
+            return window_max(x, self.windows),
+        y, self.index = window_max(x, self.windows, with_index=True)
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        if self.index is None:
+            raise RuntimeError('{}: backward needs the pooling indices, which were not kept: '
+                               'the input did not require a gradient'.format(self.func))
+        return WindowScatter(self.windows, self.index, self._in_shape).apply(grad_outputs)
+
+
+def _max_pooling(func, ndim, x, ksize, stride, pad, cover_all, return_indices):
+    if ndim is None:
+        ndim = x.ndim - 2
+        if ndim < 1:
+            fail(func, 'x', 'an array (N, C, *spatial) with at least one spatial axis',
+                 'shape {}'.format(x.shape))
+    need_index = return_indices or (isinstance(x, core.Variable) and x.requires_grad and
+                                    core.config.enable_backprop)
+    node = MaxPoolingND(func, ndim, ksize, stride, pad, cover_all, need_index)
+    y, = node.apply((x,))
+    if return_indices:
+        return y, node.index.astype(numpy.int32)
+    return y
+
+
+def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """N-dimensionally spatial max pooling.
+
+    Args:
+        x: input of shape ``(n, c, d_1, ..., d_N)``.
+        ksize (int or tuple of ints): window size.
+        stride (int or tuple of ints): window stride; None means ``ksize``.
+        pad (int or tuple of ints): padding (with -inf) on both sides.
+        cover_all (bool): add a last window so that every input element is pooled.
+        return_indices (bool): also return, per output element, the row-major
+            offset of the maximum inside its window (for :func:`upsampling_2d`).
+
+    Returns:
+        Variable, or ``(Variable, ndarray of int32)`` with ``return_indices``.
+    """
+    return _max_pooling('max_pooling_nd', None, x, ksize, stride, pad, cover_all,
+                        return_indices)
+
+
+def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """1-dimensional max pooling; see :func:`max_pooling_nd`."""
+    return _max_pooling('max_pooling_1d', 1, x, ksize, stride, pad, cover_all, return_indices)
+
+
+def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """2-dimensional max pooling; see :func:`max_pooling_nd`.
+
+    >>> import numpy as np
+    >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
+    >>> max_pooling_2d(x, 2).array
+    array([[[[ 5.,  7.],
+             [13., 15.]]]], dtype=float32)
+    """
+    return _max_pooling('max_pooling_2d', 2, x, ksize, stride, pad, cover_all, return_indices)
+
+
+def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
+    """3-dimensional max pooling; see :func:`max_pooling_nd`."""
+    return _max_pooling('max_pooling_3d', 3, x, ksize, stride, pad, cover_all, return_indices)

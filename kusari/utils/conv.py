@@ -1,0 +1,95 @@
+"""Convolution geometry and im2col/col2im helpers (Chainer's ``chainer.utils.conv``).
+
+``im2col_cpu``/``col2im_cpu`` keep Chainer's ``(N, C, kh, kw, out_h, out_w)`` column
+layout for code written against it. kusari's own convolutions use the faster
+channel-major kernels of :mod:`kusari.functions.connection._conv_kernels`.
+The ``*_gpu`` names are the same array-module-generic code.
+"""
+
+from kusari.backend import get_array_module
+
+
+def get_conv_outsize(size, k, s, p, cover_all=False, d=1):
+    """Output length of a convolution along one axis.
+
+    Args:
+        size (int): input length.
+        k (int): kernel length.
+        s (int): stride.
+        p (int): padding on each side.
+        cover_all (bool): add one more output when the last window would leave
+            input elements uncovered.
+        d (int): dilation.
+
+    Returns:
+        int: the output length.
+    """
+    dk = k + (k - 1) * (d - 1)
+    if cover_all:
+        return (size + p * 2 - dk + s - 1) // s + 1
+    return (size + p * 2 - dk) // s + 1
+
+
+def get_deconv_outsize(size, k, s, p, cover_all=False, d=1):
+    """Output length of a deconvolution (transposed convolution) along one axis.
+
+    The inverse of :func:`get_conv_outsize`: a convolution with the same
+    arguments maps an input of the returned length back to ``size``.
+    """
+    dk = (k - 1) * d + 1
+    if cover_all:
+        return s * (size - 1) + dk - s + 1 - 2 * p
+    return s * (size - 1) + dk - 2 * p
+
+
+def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1,
+               out_h=None, out_w=None):
+    """Patches of ``img`` ``(N, C, H, W)`` as columns ``(N, C, kh, kw, out_h, out_w)``.
+
+    Padding uses the value ``pval``; ``out_h``/``out_w`` default to the
+    convolution output size.
+    """
+    xp = get_array_module(img)
+    n, c, h, w = img.shape
+    if out_h is None:
+        out_h = get_conv_outsize(h, kh, sy, ph, cover_all, dy)
+    if out_w is None:
+        out_w = get_conv_outsize(w, kw, sx, pw, cover_all, dx)
+    if out_h <= 0 or out_w <= 0:
+        raise ValueError('im2col: the output size ({}, {}) is not positive for input {}'
+                         .format(out_h, out_w, img.shape))
+    # The far side is padded so the last window (cover_all) stays inside.
+    pad_bottom = max(ph, (out_h - 1) * sy + (kh - 1) * dy + 1 - h - ph)
+    pad_right = max(pw, (out_w - 1) * sx + (kw - 1) * dx + 1 - w - pw)
+    padded = xp.pad(img, ((0, 0), (0, 0), (ph, pad_bottom), (pw, pad_right)),
+                    mode='constant', constant_values=(pval,))
+    col = xp.empty((n, c, kh, kw, out_h, out_w), dtype=img.dtype)
+    for i in range(kh):
+        top = i * dy
+        for j in range(kw):
+            left = j * dx
+            col[:, :, i, j] = padded[:, :, top:top + sy * out_h:sy, left:left + sx * out_w:sx]
+    return col
+
+
+def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
+    """Sums columns ``(N, C, kh, kw, out_h, out_w)`` back into an image ``(N, C, h, w)``.
+
+    The adjoint of :func:`im2col_cpu`: every column entry is added to the pixel
+    it was copied from; entries from the padding are dropped.
+    """
+    xp = get_array_module(col)
+    n, c, kh, kw, out_h, out_w = col.shape
+    height = max(h + 2 * ph, (out_h - 1) * sy + (kh - 1) * dy + 1 + ph)
+    width = max(w + 2 * pw, (out_w - 1) * sx + (kw - 1) * dx + 1 + pw)
+    img = xp.zeros((n, c, height, width), dtype=col.dtype)
+    for i in range(kh):
+        top = i * dy
+        for j in range(kw):
+            left = j * dx
+            img[:, :, top:top + sy * out_h:sy, left:left + sx * out_w:sx] += col[:, :, i, j]
+    return img[:, :, ph:ph + h, pw:pw + w]
+
+
+im2col_gpu = im2col_cpu
+col2im_gpu = col2im_cpu
