@@ -5,7 +5,8 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_ndim
 from kusari.functions.loss._validate import check_reduce
 from kusari.functions.math.matmul import matmul
-from kusari.functions.math.sum import mean, sum as sum_
+from kusari.functions.math.sum import mean
+from kusari.functions.math.sum import sum as sum_
 
 
 def decov(h, reduce='half_squared_sum'):

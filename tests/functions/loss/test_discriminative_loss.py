@@ -17,7 +17,7 @@ def _norm(v, norm):
 
 def _reference(emb, labels, delta_v, delta_d, norm, alpha, beta, gamma):
     """Chainer's definition written out with loops over instances, images and pixels."""
-    batch, dim, height, width = emb.shape
+    batch, dim = emb.shape[:2]
     emb = emb.astype(numpy.float64)
     means = numpy.zeros((dim, batch, dim))
     for c, b in itertools.product(range(dim), range(batch)):

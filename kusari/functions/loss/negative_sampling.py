@@ -1,0 +1,70 @@
+"""Negative sampling loss (word2vec)."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail
+from kusari.functions.array.concat import concat
+from kusari.functions.array.reshape import reshape
+from kusari.functions.loss._sampled import check_embedding_inputs, scores
+from kusari.functions.loss._validate import check_labels, check_reduce
+from kusari.functions.math.logsumexp import logsumexp
+from kusari.functions.math.sum import sum as sum_
+
+_IGNORE_LABEL = -1
+
+
+def _softplus(z):
+    """``log(1 + exp(z))`` as ``logsumexp([z, 0])``: stable, with the right slope at 0."""
+    xp = get_array_module(z.array)
+    column = z.shape + (1,)
+    pair = concat([reshape(z, column), xp.zeros(column, dtype=z.dtype)], axis=z.ndim)
+    return logsumexp(pair, axis=z.ndim)
+
+
+def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
+    """Negative sampling loss ``-log s(x.w_t) - sum_{n in N} log s(-x.w_n)`` (s: sigmoid).
+
+    For each example, ``sample_size`` negatives ``N`` are drawn with ``sampler``.
+    Examples labelled -1 are ignored (their loss is 0).
+
+    Args:
+        x: float inputs of shape (B, D).
+        t: int labels of shape (B,) in [0, V), or -1 to ignore the example.
+        W: weights of shape (V, D).
+        sampler: callable taking a shape and returning an int array of samples in
+            [0, V) of that shape (e.g. ``kusari.utils.WalkerAlias(p).sample``).
+        sample_size (int): number of negatives per example.
+        reduce (str): 'sum' for a scalar, 'no' for the (B,) losses.
+        return_samples (bool): also return the (B, sample_size + 1) samples array,
+            whose first column holds ``t``.
+
+    Returns:
+        Variable, or (Variable, array) with ``return_samples=True``.
+    """
+    return_samples = kwargs.pop('return_samples', False)
+    if kwargs:
+        raise TypeError('negative_sampling() got unexpected keyword arguments: {}'.format(
+            ', '.join(sorted(kwargs))))
+    check_reduce('negative_sampling', reduce, ('sum', 'no'))
+    x, W = core.as_variable(x), core.as_variable(W)
+    t = core.as_array(t)
+    check_embedding_inputs('negative_sampling', x, t, W)
+    check_labels('negative_sampling', 't', t, len(W), _IGNORE_LABEL)
+    batch = len(x)
+    samples = sampler((batch, sample_size + 1))
+    if samples.shape != (batch, sample_size + 1) or samples.dtype.kind not in 'iu':
+        fail('negative_sampling', 'sampler', 'an int array of shape {}'.format(
+            (batch, sample_size + 1)), 'dtype {} and shape {}'.format(samples.dtype,
+                                                                     samples.shape))
+    samples[:, 0] = t
+    xp = get_array_module(x.array)
+    valid = t != _IGNORE_LABEL
+    check_labels('negative_sampling', 'samples', samples[valid], len(W))
+    # The true label's score enters with a minus sign: -log s(z) = softplus(-z).
+    signs = xp.ones(sample_size + 1, dtype=x.dtype)
+    signs[0] = -1
+    ids = xp.where(valid[:, None], samples, 0)
+    loss = sum_(_softplus(scores(x, W, ids) * signs), axis=1) * valid.astype(x.dtype)
+    if reduce == 'sum':
+        loss = sum_(loss)
+    return (loss, samples) if return_samples else loss
