@@ -127,7 +127,8 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         if self._finalized:
             raise RuntimeError('{}: cannot reset a finalized iterator'.format(
                 type(self).__name__))
-        self._state = _state.initial_state(len(self.dataset), self.order_sampler)
+        self._state = _state.initial_state(type(self).__name__, len(self.dataset),
+                                           self.order_sampler)
         self._previous_epoch_detail = -1.
         self._discard_pending()
 

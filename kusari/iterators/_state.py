@@ -35,8 +35,10 @@ def check_batch_size(iterator_name, batch_size):
             iterator_name, batch_size))
 
 
-def initial_state(dataset_length, order_sampler):
+def initial_state(iterator_name, dataset_length, order_sampler):
     """The state of a freshly reset iterator (the sampler gives the first epoch's order)."""
+    if dataset_length == 0:
+        raise ValueError('{}: cannot iterate over an empty dataset'.format(iterator_name))
     order = None
     if order_sampler is not None:
         order = numpy.asarray(order_sampler(numpy.arange(dataset_length), 0))

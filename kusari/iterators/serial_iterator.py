@@ -50,7 +50,8 @@ class SerialIterator(_state.EpochStateMixin, iterator.Iterator):
 
     def reset(self):
         """Goes back to the start of the first epoch (drawing a new order if shuffling)."""
-        self._state = _state.initial_state(len(self.dataset), self.order_sampler)
+        self._state = _state.initial_state(type(self).__name__, len(self.dataset),
+                                           self.order_sampler)
         self._previous_epoch_detail = -1.
 
     def serialize(self, serializer):

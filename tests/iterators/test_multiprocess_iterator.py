@@ -1,0 +1,276 @@
+import copy
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import numpy
+import pytest
+
+from kusari.dataset import DatasetMixin
+from kusari.datasets import TupleDataset
+from kusari.iterators import MultiprocessIterator
+from kusari.iterators import SerialIterator
+
+
+def trace(iterator, n):
+    out = []
+    for _ in range(n):
+        batch = iterator.next()
+        out.append(([numpy.asarray(x).tolist() for x in batch], iterator.epoch,
+                    iterator.is_new_epoch, iterator.epoch_detail,
+                    iterator.previous_epoch_detail, iterator.current_position))
+    return out
+
+
+def workers_of(iterator):
+    return list(iterator._pool._pool)
+
+
+def all_stopped(processes, timeout=5.):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if all(not p.is_alive() for p in processes):
+            return True
+        time.sleep(0.02)
+    return False
+
+
+class Failing(DatasetMixin):
+    """Raises at index ``bad`` while the file ``flag`` exists (shared by processes)."""
+
+    def __init__(self, n, bad, flag):
+        self.n, self.bad, self.flag = n, bad, flag
+
+    def __len__(self):
+        return self.n
+
+    def get_example(self, i):
+        if i == self.bad and os.path.exists(self.flag):
+            raise ValueError('broken example {}'.format(i))
+        return i
+
+
+class Interrupting(DatasetMixin):
+    """Sends Ctrl-C to the main process when index 5 is read, then hangs."""
+
+    def __init__(self, parent):
+        self.parent = parent
+
+    def __len__(self):
+        return 8
+
+    def get_example(self, i):
+        if i == 5:
+            os.kill(self.parent, signal.SIGINT)
+            time.sleep(60)
+        return i
+
+
+class Slow(DatasetMixin):
+    def __len__(self):
+        return 4
+
+    def get_example(self, i):
+        time.sleep(0.3)
+        return i
+
+
+@pytest.mark.parametrize('n_prefetch', [1, 3])
+@pytest.mark.parametrize('shuffle,repeat', [(True, True), (False, True), (True, False)])
+def test_same_batches_and_state_as_serial_iterator(n_prefetch, shuffle, repeat):
+    data = numpy.arange(11) * 10
+    n = 9 if repeat else 3
+    numpy.random.seed(5)
+    expected = trace(SerialIterator(data, 4, repeat=repeat, shuffle=shuffle), n)
+    numpy.random.seed(5)
+    with MultiprocessIterator(data, 4, repeat=repeat, shuffle=shuffle, n_processes=2,
+                              n_prefetch=n_prefetch) as it:
+        assert trace(it, n) == expected
+        if not repeat:
+            with pytest.raises(StopIteration):
+                it.next()
+
+
+def test_tuple_examples_and_reset_for_evaluation():
+    x = numpy.arange(12, dtype=numpy.float32).reshape(6, 2)
+    dataset = TupleDataset(x, numpy.arange(6, dtype=numpy.int32))
+    with MultiprocessIterator(dataset, 4, repeat=False, shuffle=False, n_processes=2) as it:
+        for _ in range(2):  # an evaluator resets and reads the whole set each time
+            batches = list(it)
+            assert [len(b) for b in batches] == [4, 2]
+            xs = numpy.stack([e[0] for b in batches for e in b])
+            numpy.testing.assert_array_equal(xs, x)
+            assert batches[1][1][1].dtype == numpy.int32
+            it.reset()
+
+
+def test_error_in_dataset_propagates_and_stops_workers(tmp_path):
+    flag = tmp_path / 'broken'
+    flag.touch()
+    it = MultiprocessIterator(Failing(10, 5, str(flag)), 3, shuffle=False, n_processes=2,
+                              n_prefetch=2)
+    assert it.next() == [0, 1, 2]
+    workers = workers_of(it)
+    with pytest.raises(ValueError, match='broken example 5'):
+        it.next()
+    assert all_stopped(workers)
+    assert it.current_position == 3  # the failed batch was not consumed
+    flag.unlink()
+    assert it.next() == [3, 4, 5]  # new workers, same batch
+    assert it.next() == [6, 7, 8]
+    it.finalize()
+
+
+def test_keyboard_interrupt_stops_workers():
+    it = MultiprocessIterator(Interrupting(os.getpid()), 2, shuffle=False, n_processes=2,
+                              dataset_timeout=None)
+    assert it.next() == [0, 1]
+    workers = workers_of(it)
+    with pytest.raises(KeyboardInterrupt):
+        for _ in range(3):  # [4, 5] is being read during the second call at the latest
+            it.next()
+    assert it._pool is None
+    assert all_stopped(workers)
+    it.finalize()
+
+
+def test_finalize_and_context_manager_stop_workers():
+    it = MultiprocessIterator(numpy.arange(10), 2, n_processes=2)
+    it.next()
+    workers = workers_of(it)
+    it.finalize()
+    assert all_stopped(workers)
+    it.finalize()  # idempotent
+    with pytest.raises(RuntimeError, match='finalized'):
+        it.next()
+    with pytest.raises(RuntimeError, match='finalized'):
+        it.reset()
+    with MultiprocessIterator(numpy.arange(10), 2, n_processes=2) as it:
+        it.next()
+        workers = workers_of(it)
+    assert all_stopped(workers)
+
+
+@pytest.mark.skipif(not sys.platform.startswith('linux'), reason='reads /proc')
+def test_workers_exit_when_the_main_process_is_killed():
+    # The workers are busy in a read that never ends when the main process dies: only
+    # their watch on the parent can end them.
+    script = textwrap.dedent('''
+        import os, signal, time
+        from kusari.iterators import MultiprocessIterator
+
+        class Hanging:
+            def __len__(self):
+                return 100
+
+            def __getitem__(self, i):
+                if i >= 4:
+                    time.sleep(60)
+                return i
+
+        it = MultiprocessIterator(Hanging(), 2, shuffle=False, n_processes=2, n_prefetch=2)
+        it.next()
+        time.sleep(0.2)  # both workers are now inside the hanging reads
+        print(' '.join(str(p.pid) for p in it._pool._pool), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)
+    ''')
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get('PYTHONPATH', ''))
+    # The workers inherit the pipe: read one line rather than wait for its end.
+    with subprocess.Popen([sys.executable, '-c', script], stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, text=True, env=env) as main:
+        pids = [int(p) for p in main.stdout.readline().split()]
+        assert main.wait(timeout=60) == -signal.SIGKILL
+    assert len(pids) == 2
+
+    def running(pid):
+        try:
+            with open('/proc/{}/stat'.format(pid)) as f:
+                return f.read().rsplit(')', 1)[1].split()[0] != 'Z'
+        except FileNotFoundError:
+            return False
+
+    deadline = time.monotonic() + 10
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    survivors = [pid for pid in pids if running(pid)]
+    for pid in survivors:  # do not leave them behind if the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert survivors == []
+
+
+def test_timeout_warning():
+    with MultiprocessIterator(Slow(), 2, shuffle=False, n_processes=1,
+                              dataset_timeout=0.05) as it:
+        with pytest.warns(MultiprocessIterator.TimeoutWarning, match='0.05 seconds'):
+            assert it.next() == [0, 1]
+
+
+def test_resume_from_snapshot_discards_prefetched_batches(serializers):
+    Serializer, Deserializer = serializers
+    data = numpy.arange(10)
+    numpy.random.seed(1)
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=4) as it:
+        trace(it, 2)
+        saved = Serializer()
+        it.serialize(saved)
+    numpy.random.seed(2)
+    serial = SerialIterator(data, 3)
+    serial.serialize(Deserializer(saved.target))
+    state = numpy.random.get_state()
+    expected = trace(serial, 6)
+
+    numpy.random.seed(2)
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=4) as resumed:
+        resumed.next()  # prefetches batches of the old state
+        resumed.serialize(Deserializer(saved.target))
+        numpy.random.set_state(state)
+        assert trace(resumed, 6) == expected
+
+
+def test_saving_a_snapshot_does_not_disturb_prefetching(serializers):
+    Serializer, _ = serializers
+    data = numpy.arange(7)
+    numpy.random.seed(4)
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=3) as it:
+        expected = trace(it, 8)
+    numpy.random.seed(4)
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=3) as it:
+        got = trace(it, 3)
+        it.serialize(Serializer())
+        got += trace(it, 5)
+    assert got == expected
+
+
+def test_copy_is_independent_at_the_same_position():
+    with MultiprocessIterator(numpy.arange(9), 2, shuffle=False, n_processes=2) as it:
+        it.next()
+        other = copy.copy(it)
+        assert other.next() == [2, 3]
+        assert it.next() == [2, 3]
+        assert other._pool is not it._pool
+        other.finalize()
+
+
+def test_maxtasksperchild():
+    with MultiprocessIterator(numpy.arange(20), 5, shuffle=False, n_processes=2,
+                              maxtasksperchild=1) as it:
+        assert [list(it.next()) for _ in range(4)] == [list(range(i, i + 5))
+                                                      for i in range(0, 20, 5)]
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match='n_processes'):
+        MultiprocessIterator([1], 1, n_processes=0)
+    with pytest.raises(ValueError, match='n_prefetch'):
+        MultiprocessIterator([1], 1, n_prefetch=0)
+    with pytest.raises(ValueError, match='shared_mem'):
+        MultiprocessIterator([1], 1, shared_mem=-5)
+    with pytest.raises(ValueError, match='shuffle and order_sampler'):
+        MultiprocessIterator([1], 1, shuffle=False, order_sampler=lambda o, p: o)
+    it = MultiprocessIterator([1, 2], 1)
+    assert it.n_processes >= 1 and it.shared_mem is None and it.dataset_timeout == 30.0
+    it.finalize()

@@ -1,0 +1,27 @@
+import numpy
+import pytest
+
+from kusari.iterators import OrderSampler
+from kusari.iterators import ShuffleOrderSampler
+
+
+def test_shuffle_uses_global_generator_by_default():
+    numpy.random.seed(7)
+    order = ShuffleOrderSampler()(numpy.arange(10), 0)
+    numpy.random.seed(7)
+    numpy.testing.assert_array_equal(order, numpy.random.permutation(10))
+
+
+def test_shuffle_with_own_random_state():
+    sampler = ShuffleOrderSampler(numpy.random.RandomState(3))
+    first = sampler(numpy.arange(6), 6)
+    second = sampler(first, 6)
+    expected = numpy.random.RandomState(3)
+    numpy.testing.assert_array_equal(first, expected.permutation(6))
+    numpy.testing.assert_array_equal(second, expected.permutation(6))
+    assert sorted(second) == list(range(6))
+
+
+def test_base_class_must_be_implemented():
+    with pytest.raises(NotImplementedError):
+        OrderSampler()(numpy.arange(3), 0)

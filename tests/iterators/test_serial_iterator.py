@@ -1,0 +1,138 @@
+import numpy
+import pytest
+
+from kusari.iterators import SerialIterator
+
+
+def run(iterator, n):
+    """(batch, epoch, is_new_epoch, epoch_detail, previous_epoch_detail) for n batches."""
+    return [(list(iterator.next()), iterator.epoch, iterator.is_new_epoch,
+             iterator.epoch_detail, iterator.previous_epoch_detail) for _ in range(n)]
+
+
+def test_in_order_with_repeat_and_epoch_bookkeeping():
+    it = SerialIterator(list(range(5)), 2, shuffle=False)
+    assert it.epoch == 0 and it.epoch_detail == 0 and it.previous_epoch_detail is None
+    assert not it.is_new_epoch and it.current_position == 0 and it.repeat
+    steps = run(it, 4)
+    assert [s[0] for s in steps] == [[0, 1], [2, 3], [4, 0], [1, 2]]
+    assert [s[1] for s in steps] == [0, 0, 1, 1]
+    assert [s[2] for s in steps] == [False, False, True, False]
+    assert [s[3] for s in steps] == pytest.approx([0.4, 0.8, 1.2, 1.6])
+    assert [s[4] for s in steps] == pytest.approx([0.0, 0.4, 0.8, 1.2])
+    assert it.current_position == 3
+
+
+def test_without_repeat_ends_with_a_short_batch():
+    it = SerialIterator(numpy.arange(5), 2, repeat=False, shuffle=False)
+    batches = [list(b) for b in it]
+    assert batches == [[0, 1], [2, 3], [4]]
+    assert it.epoch == 1 and it.is_new_epoch and it.epoch_detail == 1.0
+    with pytest.raises(StopIteration):
+        it.next()
+
+
+def test_exact_multiple_and_batch_larger_than_dataset():
+    it = SerialIterator([0, 1, 2], 3, shuffle=False)
+    assert it.next() == [0, 1, 2] and it.is_new_epoch and it.epoch == 1
+    it = SerialIterator([0, 1], 5, shuffle=False)
+    assert it.next() == [0, 1, 0, 1, 0]
+    assert it.epoch == 2 and it.current_position == 1
+    it = SerialIterator([0, 1], 5, repeat=False, shuffle=False)
+    assert it.next() == [0, 1]
+    with pytest.raises(StopIteration):
+        it.next()
+
+
+def test_shuffle_is_reproducible_and_a_permutation_per_epoch():
+    data = list(range(10))
+    numpy.random.seed(0)
+    a = run(SerialIterator(data, 5), 6)
+    numpy.random.seed(0)
+    b = run(SerialIterator(data, 5), 6)
+    assert [s[0] for s in a] == [s[0] for s in b]
+    epochs = [a[0][0] + a[1][0], a[2][0] + a[3][0], a[4][0] + a[5][0]]
+    for epoch in epochs:
+        assert sorted(epoch) == data
+    assert epochs[0] != epochs[1]
+    numpy.random.seed(0)
+    expected_first = numpy.random.permutation(10)
+    assert epochs[0] == expected_first.tolist()
+
+
+def test_shuffle_default_and_explicit_false():
+    numpy.random.seed(1)
+    assert SerialIterator(list(range(20)), 20).next() != list(range(20))
+    assert SerialIterator(list(range(20)), 20, shuffle=False).next() == list(range(20))
+
+
+def test_custom_order_sampler():
+    reverse = lambda order, position: numpy.arange(len(order))[::-1]  # noqa: E731
+    it = SerialIterator(list('abcd'), 3, order_sampler=reverse)
+    assert it.next() == ['d', 'c', 'b']
+    assert it.next() == ['a', 'd', 'c']
+
+
+def test_order_sampler_with_shuffle_is_an_error():
+    with pytest.raises(ValueError, match='shuffle and order_sampler'):
+        SerialIterator([1], 1, shuffle=True, order_sampler=lambda o, p: o)
+
+
+def test_order_sampler_returning_wrong_length():
+    it = SerialIterator([1, 2, 3], 2, order_sampler=lambda order, position: numpy.arange(3)
+                        if position == 0 else numpy.arange(2))
+    it.next()
+    with pytest.raises(ValueError, match='length 2 instead of 3'):
+        it.next()
+
+
+def test_reset():
+    it = SerialIterator(list(range(4)), 3, shuffle=False)
+    it.next()
+    it.next()
+    it.reset()
+    assert it.epoch == 0 and it.current_position == 0 and it.previous_epoch_detail is None
+    assert it.next() == [0, 1, 2]
+
+
+def test_bad_arguments():
+    for batch_size in (0, -1, 1.5, True):
+        with pytest.raises(ValueError, match='batch_size must be a positive int'):
+            SerialIterator([1], batch_size)
+    with pytest.raises(ValueError, match='SerialIterator: cannot iterate over an empty'):
+        SerialIterator([], 1)
+
+
+@pytest.mark.parametrize('shuffle', [False, True])
+def test_serialize_resume_gives_the_same_batches(serializers, shuffle):
+    Serializer, Deserializer = serializers
+    data = list(range(7))
+    numpy.random.seed(3)
+    original = SerialIterator(data, 3, shuffle=shuffle)
+    for _ in range(4):
+        original.next()
+    saved = Serializer()
+    original.serialize(saved)
+    numpy.random.seed(3)  # same global state as when the original continues
+    state = numpy.random.get_state()
+    expected = run(original, 5)
+
+    resumed = SerialIterator(data, 3, shuffle=shuffle)
+    resumed.serialize(Deserializer(saved.target))
+    assert (resumed.epoch, resumed.current_position) == (1, 5)
+    numpy.random.set_state(state)
+    assert run(resumed, 5) == expected
+
+
+def test_deserialize_old_snapshot_without_previous_epoch_detail(serializers):
+    Serializer, Deserializer = serializers
+    it = SerialIterator(list(range(10)), 4, shuffle=False)
+    it.next()
+    it.next()
+    saved = Serializer()
+    it.serialize(saved)
+    del saved.target['previous_epoch_detail']
+    other = SerialIterator(list(range(10)), 4, shuffle=False)
+    other.serialize(Deserializer(saved.target))
+    assert other.current_position == 8 and other.epoch == 0
+    assert other.previous_epoch_detail == pytest.approx(0.4)
