@@ -5,13 +5,14 @@ import runpy
 import sys
 
 from kusari import compat
+from kusari.compat import _shim
 
 _USAGE = '''usage: python -m kusari.compat SCRIPT [ARGS...]
        python -m kusari.compat -m MODULE [ARGS...]
 
 Runs a Chainer program with `import chainer`, `chainermn` and `chainerx`
-resolving to kusari. SCRIPT and MODULE run as `python SCRIPT` and
-`python -m MODULE` would, with ARGS in sys.argv.'''
+resolving to kusari, in its child Python processes too. SCRIPT and MODULE
+run as `python SCRIPT` and `python -m MODULE` would, with ARGS in sys.argv.'''
 
 
 def main(argv=None):
@@ -21,6 +22,7 @@ def main(argv=None):
         print(_USAGE)
         return 0 if argv else 2
     compat.install()
+    _shim.export_to_children()
     if argv[0] == '-m':
         if len(argv) < 2:
             print('python -m kusari.compat: -m needs a module name\n\n' + _USAGE,

@@ -1,6 +1,7 @@
 import os
 import textwrap
 
+import pytest
 from _subprocess import run_python
 
 _REPORT = textwrap.dedent('''
@@ -84,3 +85,35 @@ def test_unmodified_chainer_program(tmp_path):
     result = run_python(['-m', 'kusari.compat', str(script)], cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == '[2.0, 4.0, 6.0]'
+
+
+@pytest.mark.slow
+def test_child_processes_get_kusari_too(tmp_path):
+    script = _write(tmp_path / 'workers.py', '''
+        import multiprocessing
+        import subprocess
+        import sys
+
+        import chainer
+
+
+        def child(queue):
+            import chainer.functions
+            queue.put((chainer.__name__, chainer.functions.__name__))
+
+
+        if __name__ == '__main__':
+            # A spawned child re-imports this script without the parent's import hook.
+            context = multiprocessing.get_context('spawn')
+            queue = context.Queue()
+            process = context.Process(target=child, args=(queue,))
+            process.start()
+            print(queue.get(timeout=60))
+            process.join()
+            code = 'import chainer, chainerx; print(chainer.__name__, chainerx.is_available())'
+            print(subprocess.run([sys.executable, '-c', code], capture_output=True,
+                                 text=True, check=True).stdout.strip())
+    ''')
+    result = run_python(['-m', 'kusari.compat', str(script)], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["('kusari', 'kusari.functions')", 'kusari False']
