@@ -106,8 +106,8 @@ def test_bad_inputs():
         F.crf1d(cost[:2], xs, ys)
     with pytest.raises(InvalidType, match=r'crf1d.*xs\[1\].*must not grow'):
         F.crf1d(cost, xs[::-1], ys[::-1])
-    with pytest.raises(InvalidType, match=r'crf1d.*ys\[0\].*label 3'):
-        F.crf1d(cost, xs, [ys[0] + N_LABEL] + ys[1:])
+    with pytest.raises(InvalidType, match=r'crf1d.*ys\[0\].*\[0, 3\).*label 3'):
+        F.crf1d(cost, xs, [numpy.full_like(ys[0], N_LABEL)] + ys[1:])
     with pytest.raises(InvalidType, match=r'crf1d.*ys\[1\].*shape'):
         F.crf1d(cost, xs, [ys[0], ys[0]] + ys[2:])
     with pytest.raises(InvalidType, match='crf1d.*ys.*steps'):
