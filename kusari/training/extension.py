@@ -1,0 +1,58 @@
+"""Trainer extensions: callables run by the Trainer when their trigger fires."""
+
+PRIORITY_WRITER = 300   # extensions that write to the observation (e.g. Evaluator)
+PRIORITY_EDITOR = 200   # extensions that edit the observation
+PRIORITY_READER = 100   # extensions that only read it (e.g. LogReport, PrintReport)
+
+
+class Extension:
+    """Base class of trainer extensions.
+
+    Attributes:
+        trigger: default trigger (``(1, 'iteration')``).
+        priority: order among extensions fired at the same iteration (higher first).
+        name: name under which the trainer registers it (default: ``default_name``).
+    """
+
+    trigger = 1, 'iteration'
+    priority = PRIORITY_READER
+    name = None
+
+    @property
+    def default_name(self):
+        return type(self).__name__
+
+    def __call__(self, trainer):
+        raise NotImplementedError('{} does not implement __call__'.format(type(self).__name__))
+
+    def initialize(self, trainer):
+        """Called once before training starts (also when resuming)."""
+
+    def on_error(self, trainer, exc, tb):
+        """Called when the training loop raises."""
+
+    def finalize(self):
+        """Called when training ends, normally or not."""
+
+    def serialize(self, serializer):
+        """Save or load the extension's state (for resuming)."""
+
+
+def make_extension(trigger=None, default_name=None, priority=None, finalizer=None,
+                   initializer=None, on_error=None, **kwargs):
+    """Decorator that turns a function ``f(trainer)`` into an extension."""
+    if kwargs:
+        raise TypeError('make_extension() got unexpected arguments: {}'.format(', '.join(kwargs)))
+    trigger = (1, 'iteration') if trigger is None else trigger
+    priority = PRIORITY_READER if priority is None else priority
+
+    def decorator(ext):
+        ext.trigger = trigger
+        ext.default_name = default_name or ext.__name__
+        ext.priority = priority
+        ext.finalize = finalizer or (lambda: None)
+        ext.initialize = initializer or (lambda trainer: None)
+        ext.on_error = on_error or (lambda trainer, exc, tb: None)
+        return ext
+
+    return decorator

@@ -1,0 +1,179 @@
+"""The Trainer: runs the updater and the extensions until the stop trigger fires."""
+
+import os
+import sys
+import time
+import traceback
+
+from kusari import reporter as reporter_module
+from kusari.training import extension as extension_module
+from kusari.training import triggers as trigger_module
+
+
+class _ExtensionEntry:
+    def __init__(self, extension, priority, trigger, call_before_training):
+        self.extension = extension
+        self.trigger = trigger
+        self.priority = priority
+        self.call_before_training = call_before_training
+
+
+class Trainer:
+    """Runs a training loop: ``updater.update()`` then every due extension, per iteration.
+
+    Args:
+        updater: the Updater.
+        stop_trigger: when to stop (a trigger, or ``(period, unit)``, e.g. ``(20, 'epoch')``;
+            None: never).
+        out (str): output directory for extensions (logs, snapshots, plots).
+        extensions: extensions to register right away.
+
+    Attributes:
+        observation (dict): the values reported in the current iteration.
+        reporter (Reporter): the reporter, with each optimizer's target registered
+            under the optimizer's name (e.g. ``main``) and its links under ``main/...``.
+    """
+
+    def __init__(self, updater, stop_trigger=None, out='result', extensions=None):
+        self.updater = updater
+        self.stop_trigger = trigger_module.get_trigger(stop_trigger)
+        self.observation = {}
+        self.out = out
+        self.reporter = reporter_module.Reporter()
+        for name, optimizer in updater.get_all_optimizers().items():
+            self.reporter.add_observer(name, optimizer.target)
+            self.reporter.add_observers(name, optimizer.target.namedlinks(skipself=True))
+        self._extensions = {}
+        self._start_at = None
+        self._snapshot_elapsed_time = 0.0
+        self._final_elapsed_time = None
+        self._done = False
+        updater.connect_trainer(self)
+        for ext in extensions or ():
+            self.extend(ext)
+
+    @property
+    def is_before_training(self):
+        return self.updater.iteration == 0
+
+    @property
+    def elapsed_time(self):
+        """Seconds spent training, including time before a resume."""
+        if self._done:
+            return self._final_elapsed_time
+        if self._start_at is None:
+            raise RuntimeError('elapsed_time is only available while training runs')
+        return time.time() - self._start_at + self._snapshot_elapsed_time
+
+    def extend(self, extension, name=None, trigger=None, priority=None, *,
+               call_before_training=False, **kwargs):
+        """Register an extension.
+
+        Args:
+            extension: an Extension or a callable ``f(trainer)``.
+            name (str): its name (default: its ``name``/``default_name``); a name in use
+                gets a numeric suffix.
+            trigger: when it runs (default: the extension's own trigger).
+            priority (int): order among extensions due in the same iteration.
+            call_before_training (bool): also run it once before the first iteration.
+        """
+        if kwargs:
+            raise TypeError('extend() got unexpected arguments: {}'.format(', '.join(kwargs)))
+        if name is None:
+            name = getattr(extension, 'name', None) or getattr(
+                extension, 'default_name', None) or getattr(extension, '__name__', None)
+            if name is None:
+                raise TypeError('the extension has no name; pass name=')
+        if name == 'training':
+            raise ValueError('the name "training" is reserved')
+        if trigger is None:
+            trigger = getattr(extension, 'trigger', (1, 'iteration'))
+        trigger = trigger_module.get_trigger(trigger)
+        if priority is None:
+            priority = getattr(extension, 'priority', extension_module.PRIORITY_READER)
+        modified = name
+        ordinal = 0
+        while modified in self._extensions:
+            ordinal += 1
+            modified = '{}_{}'.format(name, ordinal)
+        extension.name = modified
+        self._extensions[modified] = _ExtensionEntry(extension, priority, trigger,
+                                                     call_before_training)
+
+    def get_extension(self, name):
+        if name in self._extensions:
+            return self._extensions[name].extension
+        raise ValueError('extension {} not found'.format(name))
+
+    def run(self, show_loop_exception_msg=True):
+        """Train until the stop trigger fires."""
+        if self._done:
+            raise RuntimeError('cannot run a trainer twice')
+        try:
+            os.makedirs(self.out, exist_ok=True)
+        except OSError as e:
+            raise OSError('cannot create the trainer output directory {!r}: {}'.format(
+                self.out, e))
+        entries = sorted(self._extensions.items(), key=lambda kv: kv[1].priority,
+                         reverse=True)
+        extensions = [(name, entry) for name, entry in entries]
+        self._start_at = time.time()
+        for _, entry in extensions:
+            initializer = getattr(entry.extension, 'initialize', None)
+            if initializer:
+                initializer(self)
+        update = self.updater.update
+        reporter = self.reporter
+        stop_trigger = self.stop_trigger
+        try:
+            for _, entry in extensions:
+                if entry.call_before_training:
+                    with reporter.scope(self.observation):
+                        entry.extension(self)
+            while not stop_trigger(self):
+                self.observation = {}
+                with reporter.scope(self.observation):
+                    update()
+                    for _, entry in extensions:
+                        if entry.trigger(self):
+                            entry.extension(self)
+        except Exception as e:
+            if show_loop_exception_msg:
+                print('Exception in the main training loop: {}'.format(e), file=sys.stderr)
+                print('Traceback (most recent call last):', file=sys.stderr)
+                traceback.print_tb(sys.exc_info()[2])
+                print('Will finalize trainer extensions and updater before reraising the '
+                      'exception.', file=sys.stderr)
+            for _, entry in extensions:
+                handler = getattr(entry.extension, 'on_error', None)
+                if handler:
+                    try:
+                        handler(self, e, sys.exc_info()[2])
+                    except Exception as handler_error:
+                        print('Exception in the on_error of {}: {}'.format(
+                            entry.extension, handler_error), file=sys.stderr)
+            raise
+        finally:
+            for _, entry in extensions:
+                finalize = getattr(entry.extension, 'finalize', None)
+                if finalize:
+                    finalize()
+            self.updater.finalize()
+            self._final_elapsed_time = self.elapsed_time
+            self._done = True
+
+    def serialize(self, serializer):
+        """Save or load the updater, extensions, triggers and elapsed time."""
+        self.updater.serialize(serializer['updater'])
+        if hasattr(self.stop_trigger, 'serialize'):
+            self.stop_trigger.serialize(serializer['stop_trigger'])
+        extensions = serializer['extensions']
+        triggers = serializer['extension_triggers']
+        for name, entry in self._extensions.items():
+            if hasattr(entry.extension, 'serialize'):
+                entry.extension.serialize(extensions[name])
+            if hasattr(entry.trigger, 'serialize'):
+                entry.trigger.serialize(triggers[name])
+        elapsed = self.elapsed_time if self._start_at is not None and not self._done else (
+            self._final_elapsed_time or self._snapshot_elapsed_time)
+        self._snapshot_elapsed_time = serializer('_snapshot_elapsed_time', float(elapsed))

@@ -1,0 +1,3 @@
+"""Updaters."""
+
+from kusari.training.updaters.standard_updater import StandardUpdater  # NOQA

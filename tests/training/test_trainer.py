@@ -1,0 +1,110 @@
+"""Trainer, StandardUpdater, IntervalTrigger and extension scheduling."""
+
+import numpy
+import pytest
+
+import kusari
+import kusari.links as L
+from kusari import datasets, iterators, optimizers, serializers, training
+
+
+def make_trainer(tmp_path, stop=(2, 'epoch'), batch=10, n=30, seed=0):
+    rng = numpy.random.RandomState(seed)
+    x = rng.randn(n, 3).astype(numpy.float32)
+    t = (x.sum(axis=1) > 0).astype(numpy.int32)
+    numpy.random.seed(seed)
+    model = L.Classifier(L.Linear(3, 2))
+    opt = optimizers.SGD(lr=0.1).setup(model)
+    it = iterators.SerialIterator(datasets.TupleDataset(x, t), batch, shuffle=True)
+    return training.Trainer(training.StandardUpdater(it, opt), stop, out=str(tmp_path))
+
+
+def test_runs_until_stop_trigger_and_reports(tmp_path):
+    trainer = make_trainer(tmp_path)
+    seen = []
+    trainer.extend(lambda t: seen.append((t.updater.iteration, sorted(t.observation))),
+                   name='spy', trigger=(1, 'epoch'))
+    trainer.run()
+    assert trainer.updater.iteration == 6 and trainer.updater.epoch == 2
+    assert seen == [(3, ['main/accuracy', 'main/loss']), (6, ['main/accuracy', 'main/loss'])]
+    assert trainer.elapsed_time > 0
+
+
+def test_extensions_run_by_priority_and_get_unique_names(tmp_path):
+    trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
+    order = []
+
+    def make(tag):
+        def ext(trainer):
+            order.append(tag)
+        return ext
+
+    trainer.extend(make('reader'), name='e', priority=training.PRIORITY_READER)
+    trainer.extend(make('writer'), name='e', priority=training.PRIORITY_WRITER)
+    trainer.extend(make('before'), name='b', trigger=(5, 'iteration'),
+                   call_before_training=True)
+    trainer.run()
+    assert order == ['before', 'writer', 'reader']
+    assert trainer.get_extension('e_1') is not None
+    with pytest.raises(ValueError):
+        trainer.get_extension('missing')
+
+
+def test_make_extension_and_fractional_epoch_trigger(tmp_path):
+    trainer = make_trainer(tmp_path, stop=(2, 'epoch'))
+    calls = []
+
+    @training.make_extension(trigger=(0.5, 'epoch'))
+    def half_epoch(trainer):
+        calls.append(trainer.updater.epoch_detail)
+
+    trainer.extend(half_epoch)
+    trainer.run()
+    assert len(calls) == 4  # every half epoch of 3 iterations: at 2, 3, 5, 6
+
+
+def test_errors_call_on_error_and_finalize(tmp_path):
+    trainer = make_trainer(tmp_path)
+    events = []
+
+    class Ext(training.Extension):
+        def __call__(self, trainer):
+            if trainer.updater.iteration == 2:
+                raise RuntimeError('boom')
+
+        def on_error(self, trainer, exc, tb):
+            events.append(('error', str(exc)))
+
+        def finalize(self):
+            events.append('finalize')
+
+    trainer.extend(Ext())
+    with pytest.raises(RuntimeError, match='boom'):
+        trainer.run(show_loop_exception_msg=False)
+    assert events == [('error', 'boom'), 'finalize']
+
+
+def test_resume_from_serialized_trainer_matches_uninterrupted(tmp_path):
+    full = make_trainer(tmp_path / 'full', stop=(4, 'epoch'))
+    full.run()
+
+    first = make_trainer(tmp_path / 'a', stop=(2, 'epoch'))
+    first.run()
+    serializers.save_npz(tmp_path / 'snapshot.npz', first)
+    resumed = make_trainer(tmp_path / 'b', stop=(4, 'epoch'), seed=0)
+    numpy.random.seed(123)  # the shuffle order must come from the snapshot, not the seed
+    serializers.load_npz(tmp_path / 'snapshot.npz', resumed)
+    assert resumed.updater.iteration == 6
+    resumed.run()
+    a = full.updater.get_optimizer('main').target
+    b = resumed.updater.get_optimizer('main').target
+    for (name, p), (_, q) in zip(a.namedparams(), b.namedparams()):
+        numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
+
+
+def test_get_trigger_validates():
+    assert training.get_trigger(None)(None) is False
+    with pytest.raises(ValueError, match='unit'):
+        training.get_trigger((1, 'hour'))
+    with pytest.raises(TypeError):
+        training.get_trigger(3)
