@@ -308,9 +308,14 @@ def main(argv=None):
 
 
 def _git_commit():
+    """HEAD's short hash, and how many files of kusari/ differ from it (measured as is)."""
     try:
-        completed = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], check=False,
-                                   cwd=REPO_ROOT, capture_output=True, text=True, timeout=10)
-        return completed.stdout.strip() or 'unknown'
+        head = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], check=False,
+                              cwd=REPO_ROOT, capture_output=True, text=True, timeout=10)
+        status = subprocess.run(['git', 'status', '--porcelain', '--', 'kusari'], check=False,
+                                cwd=REPO_ROOT, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired):
         return 'unknown'
+    changed = len(status.stdout.splitlines())
+    dirty = f' (kusari/ measured with {changed} uncommitted file change(s))' if changed else ''
+    return (head.stdout.strip() or 'unknown') + dirty
