@@ -110,7 +110,9 @@ class BackendConfig:
         if self.use_chainerx:
             return [attr.chainerx]
         if self.use_cuda:
-            marks = [attr.gpu]
+            # Device N exists only on machines with N + 1 GPUs.
+            device = self.cuda_device or 0
+            marks = [attr.multi_gpu(device + 1) if device else attr.gpu]
             if self.use_cudnn != 'never':
                 marks.append(attr.cudnn)
             return marks

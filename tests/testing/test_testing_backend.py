@@ -38,6 +38,18 @@ class TestBackendConfig:
         assert testing.BackendConfig({'use_ideep': 'always'}).get_pytest_marks() == [attr.ideep]
         assert testing.BackendConfig({'use_chainerx': True}).get_pytest_marks() == [attr.chainerx]
 
+    def test_second_gpu_needs_two(self, monkeypatch):
+        monkeypatch.setattr(attr, '_gpu_count', lambda: 1)
+        marks = testing.BackendConfig({'use_cuda': True, 'cuda_device': 1}).get_pytest_marks()
+
+        def test_x():
+            pass
+        for mark in marks:
+            test_x = mark(test_x)
+        names = {m.name: m for m in test_x.pytestmark}
+        assert set(names) == {'gpu', 'multi_gpu', 'skip'}
+        assert 'needs 2 GPU(s)' in names['skip'].kwargs['reason']
+
     def test_get_array(self):
         config = testing.BackendConfig({})
         a = numpy.ones(2)
