@@ -1,0 +1,23 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+
+
+@pytest.mark.parametrize('shapes', [[(3,), (2,)], [(2, 3), (2, 1)],
+                                    [(2, 1, 3), (2, 2, 3)]])
+def test_hstack(uniform, shapes):
+    xs = tuple(uniform(*s) for s in shapes)
+    check_function(lambda *xs: F.hstack(xs), xs, lambda *xs: numpy.hstack(xs))
+
+
+def test_zero_dim_inputs_forward():
+    # gradient_check cannot perturb 0-d inputs yet; the values still must match.
+    xs = (numpy.array(1.5), numpy.array(-2.0))
+    numpy.testing.assert_array_equal(F.hstack(xs).array, numpy.hstack(xs))
+
+
+def test_no_inputs():
+    with pytest.raises(ValueError, match='hstack'):
+        F.hstack([])

@@ -1,0 +1,22 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.type_check import InvalidType
+
+
+@pytest.mark.parametrize('repeats, axis', [
+    (2, None), (3, 0), (2, -1), ((1, 0, 3), 0), ([2], 1), ((0, 2, 1, 1), 1), (0, 1)])
+def test_matches_numpy(uniform, repeats, axis):
+    check_function(lambda x: F.repeat(x, repeats, axis), uniform(3, 4),
+                   lambda x: numpy.repeat(x, repeats, axis))
+
+
+def test_bad_repeats(uniform):
+    with pytest.raises(InvalidType, match='repeat: invalid repeats'):
+        F.repeat(uniform(3), -1)
+    with pytest.raises(InvalidType, match='repeat: invalid repeats'):
+        F.repeat(uniform(3, 2), (1, 2, 3), axis=1)
+    with pytest.raises(InvalidType, match='repeat: invalid axis'):
+        F.repeat(uniform(3), 2, axis=1)

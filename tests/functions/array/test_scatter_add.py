@@ -1,0 +1,30 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+
+
+def reference(a, slices, b):
+    y = a.copy()
+    numpy.add.at(y, slices, b)
+    return y
+
+
+@pytest.mark.parametrize('slices, b_shape', [
+    ((slice(None), 1), (3,)),
+    ((slice(1, 3),), (2, 4)),
+    ((numpy.array([0, 2, 0]),), (3, 4)),   # a repeated row receives both additions
+    ((numpy.array([0, 0]), numpy.array([1, 1])), (2,)),
+    ((slice(None), numpy.array([3, 3])), (1,)),  # b broadcasts
+])
+def test_matches_add_at(uniform, slices, b_shape):
+    check_function(lambda a, b: F.scatter_add(a, slices, b), (uniform(3, 4), uniform(*b_shape)),
+                   lambda a, b: reference(a, slices, b))
+
+
+def test_bad_inputs(uniform):
+    with pytest.raises(ValueError, match='scatter_add'):
+        F.scatter_add(uniform(3), 0, uniform(3).astype(numpy.float32))
+    with pytest.raises(IndexError, match='scatter_add'):
+        F.scatter_add(uniform(3), numpy.array([5]), uniform(1))
