@@ -14,8 +14,7 @@ class BatchL2NormSquared(core.FunctionNode):
         if x.ndim < 1:
             fail('batch_l2_norm_squared', 'x', 'an array with a batch axis', 'a 0-d array')
         self.retain_inputs((0,))
-        flat = x.reshape(len(x), -1) if x.size else x.reshape(len(x), 0)
-        return force_array((flat * flat).sum(axis=1)),
+        return force_array((x * x).sum(axis=tuple(range(1, x.ndim)))),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

@@ -67,11 +67,7 @@ class LinearScan(core.FunctionNode):
         steps = range(len(bt) - 1, -1, -1) if self.reverse else range(len(bt))
         previous = None
         for i in steps:
-            if previous is None:
-                zt[i] = bt[i]
-            else:
-                xp.multiply(mt[i], zt[previous], out=zt[i])
-                zt[i] += bt[i]
+            zt[i] = bt[i] if previous is None else bt[i] + mt[i] * zt[previous]
             previous = i
         return z,
 
