@@ -52,7 +52,13 @@ _LAZY_SUBMODULES = frozenset([
 
 def __getattr__(name):
     if name in _LAZY_SUBMODULES:
-        return importlib.import_module('kusari.' + name)
+        try:
+            return importlib.import_module('kusari.' + name)
+        except ModuleNotFoundError as e:
+            if e.name != 'kusari.' + name:
+                raise  # a missing dependency inside the module: report it as it is
+            raise AttributeError('kusari.{} is not available yet: this part of Chainer\'s API '
+                                 'is not implemented in kusari'.format(name)) from None
     raise AttributeError('module kusari has no attribute {!r}'.format(name))
 
 

@@ -867,6 +867,10 @@ class FunctionNode:
         outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             self._bad_outputs(outputs)
+        for y in outputs:
+            if type(y) is not numpy.ndarray:
+                outputs = self._normalize_outputs(outputs)
+                break
 
         if hooks:
             for hook in hooks:
@@ -931,13 +935,29 @@ class FunctionNode:
         """Check input types; override with ``kusari.utils.type_check`` expectations."""
 
     def _check_types(self, in_data):
+        """Run check_type_forward cheaply (light mode); on failure, run it again on
+        expression trees to build a readable message naming this function."""
         from kusari.utils import type_check
-        in_types = type_check.get_types(in_data, 'in_types', False)
         try:
-            self.check_type_forward(in_types)
-        except type_check.InvalidType as e:
-            raise type_check.InvalidType(e.expect, e.actual, msg=(
-                'Invalid operation is performed in: {} (Forward)\n\n{}'.format(self.label, e)))
+            with type_check.light_mode:
+                self.check_type_forward(type_check.get_light_types(in_data))
+            return
+        except type_check.InvalidType:
+            pass
+        with type_check.get_function_check_context(self):
+            self.check_type_forward(type_check.get_types(in_data, 'in_types', False))
+
+    def _normalize_outputs(self, outputs):
+        """Turn NumPy scalars (what NumPy returns for 0-d results) into 0-d arrays."""
+        normalized = []
+        for y in outputs:
+            if isinstance(y, numpy.generic):
+                y = numpy.asarray(y)
+            elif not isinstance(y, _array_types()):
+                raise TypeError('{}.forward must return arrays, but output {} is {}'.format(
+                    self.label, len(normalized), type(y).__name__))
+            normalized.append(y)
+        return tuple(normalized)
 
     def _bad_outputs(self, outputs):
         raise TypeError('{}.forward must return a tuple of arrays, not {}'.format(

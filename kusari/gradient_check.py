@@ -143,7 +143,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
 
     def evaluate(delta):
         for t, base, d in zip(targets, casted, directions):
-            t.array = (base.astype(numpy.float64) + delta * d).astype(base.dtype)
+            t.array = xp.asarray(base.astype(numpy.float64) + delta * d, dtype=base.dtype)
         inputs = []
         for x, other in zip(xs, other_inputs):
             i = target_index.get(id(x))
