@@ -115,12 +115,15 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         self._producer_state = self._state
         self._producer_done = False
 
-    def _stop_workers(self):
-        self._discard_pending()
+    def _terminate_pool(self):
         pool, self._pool = self._pool, None
         if pool is not None:
             pool.terminate()
             pool.join()
+
+    def _stop_workers(self):
+        self._terminate_pool()
+        self._discard_pending()
 
     def reset(self):
         """Goes back to the start of the first epoch (drawing a new order if shuffling)."""
@@ -150,7 +153,11 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         """An iterator at the same position with its own workers (started on first use)."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other._pool = None
-        other._pending = collections.deque()
+        other._detach_workers()
         other._discard_pending()
         return other
+
+    def _detach_workers(self):
+        """Drops the references to the workers and their queues (for a copy)."""
+        self._pool = None
+        self._pending = collections.deque()

@@ -6,7 +6,6 @@ import struct
 import tarfile
 import types
 
-import numpy
 import pytest
 
 from kusari.dataset import download

@@ -45,7 +45,8 @@ def test_get_svhn_reads_the_mat_files(small_svhn):
 def test_get_svhn_options_and_extra(small_svhn):
     train, test = get_svhn(withlabel=False, scale=255., dtype=numpy.float64, add_extra=True)
     assert train.shape == (7, 3, 32, 32) and train.dtype == numpy.float64
-    numpy.testing.assert_array_equal(train[6], small_svhn['extra'][0][:, :, :, 1].transpose(2, 0, 1))
+    extra_images = small_svhn['extra'][0]
+    numpy.testing.assert_array_equal(train[6], extra_images[:, :, :, 1].transpose(2, 0, 1))
     assert test.shape == (3, 3, 32, 32)
 
 

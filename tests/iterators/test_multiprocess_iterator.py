@@ -274,3 +274,79 @@ def test_bad_arguments():
     it = MultiprocessIterator([1, 2], 1)
     assert it.n_processes >= 1 and it.shared_mem is None and it.dataset_timeout == 30.0
     it.finalize()
+
+
+def image_dataset(n=12, seed=0):
+    rng = numpy.random.RandomState(seed)
+    return TupleDataset(rng.rand(n, 3, 8, 8).astype(numpy.float32),
+                        numpy.arange(n, dtype=numpy.int32))
+
+
+def as_lists(batches):
+    return [[(x.tolist(), int(t)) for x, t in batch] for batch in batches]
+
+
+@pytest.mark.parametrize('n_prefetch', [1, 2])
+def test_shared_memory_gives_the_same_batches(n_prefetch):
+    dataset = image_dataset()
+    numpy.random.seed(2)
+    serial = SerialIterator(dataset, 5)
+    expected = as_lists(serial.next() for _ in range(7))
+    numpy.random.seed(2)
+    with MultiprocessIterator(dataset, 5, n_processes=2, n_prefetch=n_prefetch,
+                              shared_mem=3 * 8 * 8 * 4) as it:
+        batches = [it.next() for _ in range(7)]
+    assert as_lists(batches) == expected
+    x = batches[0][0][0]
+    assert x.dtype == numpy.float32 and x.flags.writeable and x.flags.c_contiguous
+
+
+def test_shared_memory_with_dict_list_and_object_examples():
+    class Mixed(DatasetMixin):
+        def __len__(self):
+            return 6
+
+        def get_example(self, i):
+            return {'x': numpy.full((2, 3), i, numpy.int64), 'names': numpy.array(['a'] * i,
+                                                                                dtype=object),
+                    'pair': [numpy.arange(i), i]}
+
+    with MultiprocessIterator(Mixed(), 3, shuffle=False, n_processes=2,
+                              shared_mem=1024) as it:
+        for start in (0, 3, 0):
+            batch = it.next()
+            for offset, example in enumerate(batch):
+                i = start + offset
+                numpy.testing.assert_array_equal(example['x'], numpy.full((2, 3), i))
+                assert example['names'].tolist() == ['a'] * i
+                numpy.testing.assert_array_equal(example['pair'][0], numpy.arange(i))
+
+
+def test_shared_memory_too_small_warns_once_and_still_delivers():
+    dataset = image_dataset(6)
+    with MultiprocessIterator(dataset, 3, shuffle=False, n_processes=2,
+                              shared_mem=64) as it:
+        with pytest.warns(UserWarning, match='needs 768 bytes of shared memory'):
+            batch = it.next()
+        numpy.testing.assert_array_equal(batch[2][0], dataset[2][0])
+        it.next()  # no second warning (it would be an error here)
+
+
+def test_shared_memory_reset_and_resume_mid_epoch(serializers):
+    Serializer, Deserializer = serializers
+    dataset = image_dataset(10)
+    with MultiprocessIterator(dataset, 3, shuffle=False, n_processes=2, n_prefetch=2,
+                              shared_mem=1024) as it:
+        it.next()
+        saved = Serializer()
+        it.serialize(saved)
+        it.next()
+        it.reset()  # drops two prefetched batches that may still be in flight
+        assert [int(t) for _, t in it.next()] == [0, 1, 2]
+        it.serialize(Deserializer(saved.target))
+        assert [int(t) for _, t in it.next()] == [3, 4, 5]
+        assert [int(t) for _, t in it.next()] == [6, 7, 8]
+        other = copy.copy(it)
+        assert [int(t) for _, t in other.next()] == [9, 0, 1]
+        other.finalize()
+        assert [int(t) for _, t in it.next()] == [9, 0, 1]
