@@ -1,0 +1,33 @@
+"""Two-dimensional depthwise convolution."""
+
+from kusari.functions._checks import fail
+from kusari.functions.array.reshape import reshape
+from kusari.functions.array.transpose import transpose
+from kusari.functions.connection.convolution_nd import ConvolutionND
+
+
+def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
+    """Two-dimensional depthwise convolution.
+
+    Each input channel is convolved with its own ``c_M`` filters; output channel
+    ``c * c_M + m`` is channel ``c`` convolved with ``W[m, c]``. This is a grouped
+    convolution with one group per input channel.
+
+    Args:
+        x: input of shape ``(n, c_I, h, w)``.
+        W: filters of shape ``(c_M, c_I, k_H, k_W)`` (``c_M``: channel multiplier).
+        b: bias of shape ``(c_M * c_I,)`` or None.
+        stride (int or pair of ints): stride of filter applications.
+        pad (int or pair of ints): zero padding on both sides of each spatial axis.
+
+    Returns:
+        Variable: output of shape ``(n, c_I * c_M, h_O, w_O)``.
+    """
+    if x.ndim != 4 or W.ndim != 4 or x.shape[1] != W.shape[1]:
+        fail('depthwise_convolution_2d', 'shapes of x and W',
+             'x (n, c_I, h, w) and W (c_M, c_I, k_H, k_W)',
+             'x {} and W {}'.format(x.shape, W.shape))
+    multiplier, channels, kh, kw = W.shape
+    grouped = reshape(transpose(W, (1, 0, 2, 3)), (channels * multiplier, 1, kh, kw))
+    node = ConvolutionND(2, stride, pad, groups=channels, func='depthwise_convolution_2d')
+    return node.apply((x, grouped) if b is None else (x, grouped, b))[0]

@@ -1,0 +1,25 @@
+"""Two-dimensional dilated convolution."""
+
+from kusari.functions._checks import fail
+from kusari.functions.connection.convolution_nd import ConvolutionND
+
+
+def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, cover_all=False):
+    """Two-dimensional dilated convolution: :func:`convolution_2d` with ``dilate``.
+
+    Args:
+        x: input of shape ``(n, c_I, h, w)``.
+        W: filters of shape ``(c_O, c_I, k_H, k_W)``.
+        b: bias of shape ``(c_O,)`` or None.
+        stride (int or pair of ints): stride of filter applications.
+        pad (int or pair of ints): zero padding on both sides of each spatial axis.
+        dilate (int or pair of ints): dilation of the filters.
+        cover_all (bool): add output positions so that every input element is covered.
+
+    Returns:
+        Variable: output of shape ``(n, c_O, h_O, w_O)``.
+    """
+    if x.ndim != 4:
+        fail('dilated_convolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
+    node = ConvolutionND(2, stride, pad, cover_all, dilate, func='dilated_convolution_2d')
+    return node.apply((x, W) if b is None else (x, W, b))[0]

@@ -1,0 +1,72 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.type_check import InvalidType
+
+rng = numpy.random.default_rng(2)
+LOOSE = {numpy.float16: {'atol': 2e-2, 'rtol': 2e-2}}
+
+# (function, x shape, W shape, stride, pad, outsize, dilate, groups)
+CASES = [
+    (F.deconvolution_2d, (2, 3, 3, 4), (3, 2, 3, 2), 1, 0, None, 1, 1),
+    (F.deconvolution_2d, (2, 4, 3, 3), (4, 3, 3, 3), 2, 1, None, 1, 2),
+    (F.deconvolution_2d, (1, 2, 3, 4), (2, 2, 3, 2), (2, 3), (1, 0), (6, 11), (1, 2), 1),
+    (F.deconvolution_1d, (2, 2, 4), (2, 3, 3), 3, 1, 11, 1, 1),
+    (F.deconvolution_3d, (1, 2, 2, 3, 2), (2, 2, 2, 2, 3), (2, 1, 1), (0, 1, 0), None, 1, 1),
+    (F.deconvolution_nd, (1, 4, 3, 3), (4, 1, 2, 2), 2, 0, None, (2, 1), 2),
+]
+
+
+@pytest.mark.parametrize('func, xs, ws, stride, pad, outsize, dilate, groups', CASES)
+@pytest.mark.parametrize('nobias', [False, True])
+def test_deconvolution(func, xs, ws, stride, pad, outsize, dilate, groups, nobias,
+                       reference_deconvolution):
+    def deconv(x, W, b=None):
+        if func is F.deconvolution_2d:
+            return func(x, W, b, stride, pad, outsize, dilate=dilate, groups=groups)
+        return func(x, W, b, stride, pad, outsize, dilate, groups)
+
+    def reference(x, W, b=None):
+        size = (outsize,) if isinstance(outsize, int) else outsize
+        return reference_deconvolution(x, W, b, stride, pad, size, dilate, groups)
+
+    inputs = (rng.uniform(-1, 1, xs), rng.uniform(-1, 1, ws))
+    if not nobias:
+        inputs += (rng.uniform(-1, 1, ws[1] * groups),)
+    check_function(deconv, inputs, reference, forward_options=LOOSE)
+
+
+def test_deconvolution_is_the_adjoint_of_convolution():
+    x, W = rng.uniform(-1, 1, (2, 3, 7, 6)), rng.uniform(-1, 1, (4, 3, 3, 2))
+    y = F.convolution_2d(x, W, stride=2, pad=1, cover_all=True).array
+    z = rng.uniform(-1, 1, y.shape)
+    back = F.deconvolution_2d(z, W, stride=2, pad=1, outsize=(7, 6)).array
+    numpy.testing.assert_allclose(numpy.vdot(y, z), numpy.vdot(x, back), rtol=1e-12)
+
+
+def test_zero_batch():
+    y = F.deconvolution_2d(numpy.zeros((0, 2, 3, 3), 'f'), numpy.ones((2, 5, 2, 2), 'f'))
+    assert y.shape == (0, 5, 4, 4)
+
+
+@pytest.mark.parametrize('x, W, kwargs, match', [
+    (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((3, 2, 2, 2), 'f'), {},
+     'invalid shapes of x and W'),
+    (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'), {'outsize': (9, 4)},
+     'invalid outsize'),
+    (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'),
+     {'b': numpy.zeros(3, 'f')}, 'invalid b'),
+    (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'), {'pad': 3},
+     'invalid x: expected an input whose output size is positive'),
+])
+def test_invalid_inputs(x, W, kwargs, match):
+    with pytest.raises(InvalidType, match='deconvolution_2d: ' + match):
+        F.deconvolution_2d(x, W, **kwargs)
+
+
+def test_unexpected_keyword():
+    with pytest.raises(TypeError, match='unexpected keyword'):
+        F.deconvolution_2d(numpy.zeros((1, 1, 2, 2), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
+                           cover_all=True)
