@@ -127,15 +127,32 @@ class Link:
     # -- traversal ---------------------------------------------------------------
     def params(self, include_uninit=True):
         """Iterate over every parameter of this link and its descendants."""
-        for _, param in self.namedparams(include_uninit):
-            yield param
+        out = []
+        self._collect_params('', out, include_uninit, False)
+        return iter(out)
 
     def namedparams(self, include_uninit=True):
         """Iterate over (path, parameter) pairs, paths like ``/l1/W``."""
+        out = []
+        self._collect_params('', out, include_uninit, True)
+        return iter(out)
+
+    def _collect_params(self, prefix, out, include_uninit, named):
+        """Append this link's parameters (then its children's) to ``out``.
+
+        One flat pass instead of nested generators: optimizers walk the parameters
+        several times per step.
+        """
         d = self.__dict__
         for name in self._params:
-            if include_uninit or d[name].array is not None:
-                yield '/' + name, d[name]
+            param = d[name]
+            if include_uninit or param._array is not None:
+                out.append((prefix + '/' + name, param) if named else param)
+        for child_name, child in self._named_children():
+            child._collect_params(prefix + '/' + child_name, out, include_uninit, named)
+
+    def _named_children(self):
+        return ()
 
     def links(self, skipself=False):
         for _, link in self.namedlinks(skipself):
@@ -343,13 +360,9 @@ class Chain(Link):
         with self.init_scope():
             setattr(self, name, link)
 
-    def namedparams(self, include_uninit=True):
-        yield from super().namedparams(include_uninit)
+    def _named_children(self):
         d = self.__dict__
-        for name in self._children:
-            prefix = '/' + name
-            for path, param in d[name].namedparams(include_uninit):
-                yield prefix + path, param
+        return [(name, d[name]) for name in self._children]
 
     def namedlinks(self, skipself=False):
         if not skipself:
@@ -444,12 +457,8 @@ class ChainList(Link):
         for i, child in enumerate(self._children):
             child.name = str(i)
 
-    def namedparams(self, include_uninit=True):
-        yield from super().namedparams(include_uninit)
-        for i, child in enumerate(self._children):
-            prefix = '/{}'.format(i)
-            for path, param in child.namedparams(include_uninit):
-                yield prefix + path, param
+    def _named_children(self):
+        return [(str(i), child) for i, child in enumerate(self._children)]
 
     def namedlinks(self, skipself=False):
         if not skipself:
