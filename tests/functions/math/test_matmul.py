@@ -1,0 +1,48 @@
+import numpy
+import pytest
+
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.type_check import InvalidType
+
+rng = numpy.random.default_rng(24)
+HALF = {numpy.float16: {'atol': 1e-2, 'rtol': 1e-2}}
+
+
+def swap(x, trans):
+    return x.swapaxes(-1, -2) if trans and x.ndim >= 2 else x
+
+
+@pytest.mark.parametrize('a_shape, b_shape', [((2, 3), (3, 4)), ((2, 2, 3), (2, 3, 4)),
+                                              ((2, 2, 3), (3, 4)), ((3,), (3, 4)),
+                                              ((2, 3), (3,)), ((1, 2, 3), (4, 3, 2))])
+@pytest.mark.parametrize('transa, transb', [(False, False), (True, False), (False, True),
+                                            (True, True)])
+def test_matmul(a_shape, b_shape, transa, transb):
+    a_shape = a_shape[:-2] + a_shape[-2:][::-1] if transa and len(a_shape) >= 2 else a_shape
+    b_shape = b_shape[:-2] + b_shape[-2:][::-1] if transb and len(b_shape) >= 2 else b_shape
+    check_function(lambda a, b: F.matmul(a, b, transa, transb),
+                   (rng.uniform(-1, 1, a_shape), rng.uniform(-1, 1, b_shape)),
+                   lambda a, b: numpy.matmul(swap(a, transa), swap(b, transb)),
+                   forward_options=HALF)
+
+
+def test_vector_dot_vector(on_0d):
+    function, reference = on_0d(F.matmul, numpy.matmul, inputs=False)
+    check_function(function, (rng.uniform(-1, 1, (3,)), rng.uniform(-1, 1, (3,))), reference)
+
+
+def test_batch_matmul():
+    a, b = rng.uniform(-1, 1, (2, 3, 4)), rng.uniform(-1, 1, (2, 3, 5))
+    check_function(lambda a, b: F.batch_matmul(a, b, transa=True), (a, b),
+                   lambda a, b: numpy.matmul(a.swapaxes(1, 2), b), forward_options=HALF)
+
+
+def test_mismatched_inner_dimensions():
+    with pytest.raises(InvalidType, match='matmul: invalid shapes of a and b'):
+        F.matmul(numpy.ones((2, 3)), numpy.ones((4, 2)))
+
+
+def test_mismatched_dtypes():
+    with pytest.raises(InvalidType, match='matmul: invalid dtypes of a and b'):
+        F.matmul(numpy.ones((2, 3)), numpy.ones((3, 2), numpy.float32))

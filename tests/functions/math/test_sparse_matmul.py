@@ -1,0 +1,98 @@
+import numpy
+import pytest
+
+from kusari import core
+import kusari.functions as F
+from kusari.testing import check_function
+from kusari.utils.sparse import CooMatrix, to_coo
+from kusari.utils.type_check import InvalidType
+
+rng = numpy.random.default_rng(21)
+HALF = {numpy.float16: {'atol': 1e-2, 'rtol': 1e-2}}
+
+
+def sparse_matrix(*shape, density=0.4):
+    """A dense array with about ``density`` nonzeros, and its COO pattern."""
+    dense = rng.uniform(-1, 1, shape) * (rng.uniform(0, 1, shape) < density)
+    return dense, to_coo(dense, ldnz=int(dense[0].size if dense.ndim == 3 else dense.size))
+
+
+def with_data(pattern, data):
+    """``pattern`` with its entries replaced by the Variable (or array) ``data``."""
+    coo = CooMatrix(pattern.data.array, pattern.row, pattern.col, pattern.shape)
+    coo.data = core.as_variable(data)
+    return coo
+
+
+def swap(x, trans):
+    return x.swapaxes(-1, -2) if trans else x
+
+
+@pytest.mark.parametrize('transa', [False, True])
+@pytest.mark.parametrize('transb', [False, True])
+@pytest.mark.parametrize('batch', [(), (2,)])
+@pytest.mark.parametrize('sparse_first', [True, False])
+def test_sparse_matmul(transa, transb, batch, sparse_first):
+    a_shape = batch + ((4, 3) if transa else (3, 4))
+    b_shape = batch + ((2, 4) if transb else (4, 2))
+    if sparse_first:
+        dense_a, pattern = sparse_matrix(*a_shape)
+        b = rng.uniform(-1, 1, b_shape)
+        inputs = (pattern.data.array, b)
+
+        def function(data, b):
+            return F.sparse_matmul(with_data(pattern, data), b, transa, transb)
+
+        def reference(data, b):
+            a = with_data(pattern, data).to_dense()
+            return numpy.matmul(swap(a, transa), swap(b, transb))
+    else:
+        dense_b, pattern = sparse_matrix(*b_shape)
+        a = rng.uniform(-1, 1, a_shape)
+        inputs = (a, pattern.data.array)
+
+        def function(a, data):
+            return F.sparse_matmul(a, with_data(pattern, data), transa, transb)
+
+        def reference(a, data):
+            b = with_data(pattern, data).to_dense()
+            return numpy.matmul(swap(a, transa), swap(b, transb))
+    check_function(function, inputs, reference, forward_options=HALF, backward_options=HALF,
+                   double_backward_options=HALF)
+
+
+def test_matches_dense_product_with_padding_entries():
+    dense, coo = sparse_matrix(3, 5)
+    padded = to_coo(dense, ldnz=20)
+    assert padded.data.shape == (20,) and (padded.row[-1], padded.col[-1]) == (-1, -1)
+    b = rng.uniform(-1, 1, (5, 2))
+    numpy.testing.assert_allclose(F.sparse_matmul(padded, b).array, dense @ b)
+
+
+def test_gradient_of_sparse_entries_only_at_the_pattern():
+    dense, coo = sparse_matrix(3, 4)
+    coo = to_coo(dense, requires_grad=True)
+    b = rng.uniform(-1, 1, (4, 2))
+    gy = rng.uniform(-1, 1, (3, 2))
+    y = F.sparse_matmul(coo, b)
+    y.grad = gy
+    y.backward()
+    expected = (gy @ b.T)[coo.row, coo.col]
+    numpy.testing.assert_allclose(coo.data.grad, expected)
+
+
+def test_rejects_two_dense_operands():
+    with pytest.raises(InvalidType, match='sparse_matmul: invalid a and b'):
+        F.sparse_matmul(numpy.ones((2, 2)), numpy.ones((2, 2)))
+
+
+def test_rejects_mismatched_inner_dimension():
+    _, coo = sparse_matrix(3, 4)
+    with pytest.raises(InvalidType, match='sparse_matmul: invalid shapes'):
+        F.sparse_matmul(coo, numpy.ones((3, 2)))
+
+
+def test_rejects_unbatched_dense_for_batched_sparse():
+    _, coo = sparse_matrix(2, 3, 4)
+    with pytest.raises(InvalidType, match='sparse_matmul: invalid b'):
+        F.sparse_matmul(coo, numpy.ones((4, 2)))
