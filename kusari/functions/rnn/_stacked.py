@@ -1,0 +1,209 @@
+"""The machinery shared by the stacked (bi)directional RNN functions n_step_*.
+
+Inputs follow Chainer: ``xs`` is time-major, ``xs[t]`` of shape (B_t, I) with B_t
+non-increasing (sequences sorted by decreasing length, then transposed); ``hx`` (and
+``cx``) have shape (S * D, B, N) with ``D`` = 2 for bidirectional functions and state
+``layer * D + direction`` (direction 0 forward, 1 backward); ``ws[k]``/``bs[k]`` hold
+the weights of that layer and direction.
+
+Each layer and direction projects the inputs of all time steps with one matrix
+product, then runs the recurrence step by step; only the rows of sequences still
+running at a step take part in it.
+"""
+
+import itertools
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.array.concat import concat
+from kusari.functions.array.separate import separate
+from kusari.functions.array.split_axis import split_axis
+from kusari.functions.array.stack import stack
+from kusari.functions.connection.linear import linear
+from kusari.functions.noise.dropout import dropout
+
+
+class Cell:
+    """One recurrent cell type.
+
+    Attributes:
+        name (str): the public function's name, for error messages.
+        n_weights (int): weight matrices (and biases) per layer and direction; the
+            first half multiply the input, the second half the hidden state.
+        use_cell (bool): whether the cell has a memory state ``c`` (LSTM).
+    """
+
+    name = None
+    n_weights = None
+    use_cell = False
+
+    def input_bias(self, b):
+        """The bias added to the input projection, from the biases ``b`` of a layer."""
+        raise NotImplementedError
+
+    def hidden_bias(self, b):
+        """The bias of the hidden projection (None: none)."""
+        raise NotImplementedError
+
+    def step(self, px, ph, h, c):
+        """``(h, c)`` after one step from input and hidden projections ``px``, ``ph``."""
+        raise NotImplementedError
+
+
+def reject_kwargs(name, kwargs):
+    """Chainer's errors for the removed ``train``/``use_cudnn`` arguments."""
+    for old in ('train', 'use_cudnn'):
+        if old in kwargs:
+            raise ValueError('{}: the {} argument is not supported anymore; use '
+                             "kusari.using_config('{}', ...)".format(name, old, old))
+    if kwargs:
+        raise TypeError('{}() got unexpected keyword arguments: {}'.format(
+            name, ', '.join(sorted(kwargs))))
+
+
+def _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs):
+    """Validate every argument, naming the function and the argument on failure."""
+    name = cell.name
+    if not isinstance(n_layers, int) or n_layers < 1:
+        fail(name, 'n_layers', 'a positive int', n_layers)
+    if not 0 <= dropout_ratio < 1:
+        fail(name, 'dropout_ratio', 'a value in [0, 1)', dropout_ratio)
+    if not xs:
+        fail(name, 'xs', 'at least one time step', 'an empty sequence')
+    n_states = n_layers * directions
+    if hx.ndim != 3 or hx.shape[0] != n_states:
+        fail(name, 'hx', 'shape ({}, B, N)'.format(n_states), hx.shape)
+    batch, n_units = hx.shape[1:]
+    if cx is not None and cx.shape != hx.shape:
+        fail(name, 'cx', 'hx\'s shape {}'.format(hx.shape), cx.shape)
+    dtype = hx.dtype
+    if dtype.kind != 'f':
+        fail(name, 'hx', 'a floating-point array', 'dtype {}'.format(dtype))
+    previous = batch
+    for t, x in enumerate(xs):
+        if x.ndim != 2 or x.dtype != dtype:
+            fail(name, 'xs[{}]'.format(t), 'a 2-d array of dtype {}'.format(dtype),
+                 'shape {} and dtype {}'.format(x.shape, x.dtype))
+        if len(x) > previous:
+            fail(name, 'xs[{}]'.format(t), 'at most {} rows (batch sizes must not grow: sort '
+                 'sequences by decreasing length, then transpose)'.format(previous), len(x))
+        previous = len(x)
+    if len(ws) != n_states or len(bs) != n_states:
+        fail(name, 'ws and bs', '{} lists each (n_layers * {})'.format(n_states, directions),
+             '{} and {}'.format(len(ws), len(bs)))
+    half = cell.n_weights // 2
+    for k in range(n_states):
+        if len(ws[k]) != cell.n_weights or len(bs[k]) != cell.n_weights:
+            fail(name, 'ws[{0}] and bs[{0}]'.format(k), '{} arrays each'.format(
+                cell.n_weights), '{} and {}'.format(len(ws[k]), len(bs[k])))
+        n_in = xs[0].shape[1] if k < directions else n_units * directions
+        for j, (w, b) in enumerate(zip(ws[k], bs[k])):
+            expected = (n_units, n_in if j < half else n_units)
+            if w.shape != expected or w.dtype != dtype:
+                what = 'input size of xs' if k < directions and j < half else 'shape'
+                fail(name, 'ws[{}][{}]'.format(k, j), 'shape {} and dtype {} ({} matches '
+                     'hx and xs)'.format(expected, dtype, what),
+                     'shape {} and dtype {}'.format(w.shape, w.dtype))
+            if b.shape != (n_units,) or b.dtype != dtype:
+                fail(name, 'bs[{}][{}]'.format(k, j), 'shape ({},) and dtype {}'.format(
+                    n_units, dtype), 'shape {} and dtype {}'.format(b.shape, b.dtype))
+
+
+def _run(cell, proj, w_hidden, b_hidden, h, c, batch_sizes, reverse):
+    """The recurrence of one layer and direction.
+
+    Args:
+        proj: per step, the input projection (B_t, G * N).
+        h, c: initial states (B, N); ``c`` is None without a memory cell.
+        batch_sizes: B_t per step.
+        reverse (bool): run from the last step to the first.
+
+    Returns:
+        (hy, cy, outputs): final states (B, N) and the per-step outputs (B_t, N).
+    """
+    n_steps = len(batch_sizes)
+    outputs = [None] * n_steps
+    if reverse:
+        # Sequences join as the steps go backwards: keep the initial states of those
+        # not started yet in pieces, to append when their last step comes.
+        cuts = sorted(set(batch_sizes) | {len(h)})
+        pieces_h = list(split_axis(h, cuts[:-1], axis=0)) if len(cuts) > 1 else [h]
+        pieces_c = (list(split_axis(c, cuts[:-1], axis=0)) if len(cuts) > 1 else [c]
+                    ) if c is not None else None
+        h = pieces_h.pop(0)
+        c = pieces_c.pop(0) if c is not None else None
+        for t in range(n_steps - 1, -1, -1):
+            if len(h) < batch_sizes[t]:
+                h = concat([h, pieces_h.pop(0)], axis=0)
+                c = concat([c, pieces_c.pop(0)], axis=0) if c is not None else None
+            h, c = _step(cell, proj[t], w_hidden, b_hidden, h, c)
+            outputs[t] = h
+        if pieces_h:
+            h = concat([h] + pieces_h, axis=0)
+            c = concat([c] + pieces_c, axis=0) if c is not None else None
+        return h, c, outputs
+    # Forward: sequences drop out as they end; their final states wait in `done`.
+    done_h, done_c = [], []
+    for t in range(n_steps):
+        if batch_sizes[t] < len(h):
+            h, h_end = split_axis(h, [batch_sizes[t]], axis=0)
+            done_h.append(h_end)
+            if c is not None:
+                c, c_end = split_axis(c, [batch_sizes[t]], axis=0)
+                done_c.append(c_end)
+        h, c = _step(cell, proj[t], w_hidden, b_hidden, h, c)
+        outputs[t] = h
+    if done_h:
+        h = concat([h] + done_h[::-1], axis=0)
+        c = concat([c] + done_c[::-1], axis=0) if c is not None else None
+    return h, c, outputs
+
+
+def _step(cell, px, w_hidden, b_hidden, h, c):
+    return cell.step(px, linear(h, w_hidden, b_hidden), h, c)
+
+
+def n_step(cell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, bidirectional):
+    """Stacked (bi)directional RNN of ``cell`` over time-major ``xs``.
+
+    Returns:
+        (hy, cy, ys): ``cy`` is None without a memory cell; ``ys`` is a tuple of
+        per-step outputs of the last layer, (B_t, N) or (B_t, 2N) if bidirectional.
+    """
+    directions = 2 if bidirectional else 1
+    hx = core.as_variable(hx)
+    cx = core.as_variable(cx) if cell.use_cell else None
+    xs = [core.as_variable(x) for x in xs]
+    _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs)
+    batch_sizes = [len(x) for x in xs]
+    offsets = list(itertools.accumulate(batch_sizes))[:-1]
+    h_init = separate(hx, axis=0)
+    c_init = separate(cx, axis=0) if cx is not None else None
+    half = cell.n_weights // 2
+    layer_input = concat(xs, axis=0) if len(xs) > 1 else xs[0]
+    hy, cy = [], []
+    for layer in range(n_layers):
+        outputs = []
+        for direction in range(directions):
+            k = layer * directions + direction
+            x = layer_input
+            if layer and dropout_ratio:
+                x = dropout(x, dropout_ratio)
+            w_in = concat(ws[k][:half], axis=0)
+            w_hidden = concat(ws[k][half:], axis=0)
+            proj = linear(x, w_in, cell.input_bias(bs[k]))
+            proj = split_axis(proj, offsets, axis=0) if offsets else (proj,)
+            h, c, out = _run(cell, proj, w_hidden, cell.hidden_bias(bs[k]), h_init[k],
+                             c_init[k] if c_init is not None else None, batch_sizes,
+                             reverse=direction == 1)
+            hy.append(h)
+            cy.append(c)
+            outputs.append(out)
+        if directions == 1 and layer == n_layers - 1:
+            ys = tuple(outputs[0])
+        else:
+            merged = [concat(out, axis=0) if len(out) > 1 else out[0] for out in outputs]
+            layer_input = concat(merged, axis=1) if directions == 2 else merged[0]
+    if directions == 2:
+        ys = split_axis(layer_input, offsets, axis=0) if offsets else (layer_input,)
+    return stack(hy, axis=0), stack(cy, axis=0) if cell.use_cell else None, tuple(ys)

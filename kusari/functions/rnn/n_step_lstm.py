@@ -1,0 +1,80 @@
+"""Stacked LSTMs over variable-length sequences."""
+
+from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions.activation.tanh import tanh
+from kusari.functions.array.concat import concat
+from kusari.functions.array.split_axis import split_axis
+from kusari.functions.rnn._stacked import Cell, n_step, reject_kwargs
+
+
+class _LSTMCell(Cell):
+    """Gates i, f, o and the candidate a from ``W_0..W_3`` (input) and ``W_4..W_7``."""
+
+    n_weights = 8
+    use_cell = True
+
+    def __init__(self, name):
+        self.name = name
+
+    def input_bias(self, b):
+        return concat([b[0] + b[4], b[1] + b[5], b[2] + b[6], b[3] + b[7]], axis=0)
+
+    def hidden_bias(self, b):
+        return None
+
+    def step(self, px, ph, h, c):
+        n_units = h.shape[1]
+        gates, candidate = split_axis(px + ph, [3 * n_units], axis=1)
+        i, f, o = split_axis(sigmoid(gates), 3, axis=1)
+        c = f * c + i * tanh(candidate)
+        return o * tanh(c), c
+
+
+_DOC_ARGS = """
+    Args:
+        n_layers (int): number of layers S.
+        dropout_ratio (float): dropout applied to the inputs of layers after the first.
+        hx: initial hidden states of shape ({s}, B, N).
+        cx: initial cell states of hx's shape.
+        ws (list of lists): ``ws[k] = [W_0, ..., W_7]`` for state k; ``W_0..W_3``
+            multiply the input and are (N, I) in the first layer, (N, {n_in}) above;
+            ``W_4..W_7`` multiply the hidden state and are (N, N).
+        bs (list of lists): ``bs[k] = [b_0, ..., b_7]``, each of shape (N,).
+        xs (list): time-major inputs, ``xs[t]`` of shape (B_t, I) with B_t
+            non-increasing (sort sequences by decreasing length, then transpose).
+"""
+
+
+def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
+    """Stacked unidirectional LSTM over sequences.
+
+    With ``s`` the sigmoid: ``i = s(W_0 x + W_4 h + b_0 + b_4)``, ``f = s(W_1 x + W_5 h
+    + b_1 + b_5)``, ``o = s(W_2 x + W_6 h + b_2 + b_6)``, ``a = tanh(W_3 x + W_7 h + b_3
+    + b_7)``, ``c = f c + i a``, ``h = o tanh(c)``.
+    {args}
+    Returns:
+        tuple: ``(hy, cy, ys)``: final hidden and cell states (S, B, N) and a tuple of
+        per-step outputs of the last layer, ``ys[t]`` of shape (B_t, N).
+    """
+    reject_kwargs('n_step_lstm', kwargs)
+    return n_step(_LSTMCell('n_step_lstm'), n_layers, dropout_ratio, hx, cx, ws, bs, xs,
+                  bidirectional=False)
+
+
+def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
+    """Stacked bidirectional LSTM; the outputs concatenate both directions.
+
+    State ``k = 2 l + d`` belongs to layer l and direction d (0 forward, 1 backward);
+    each direction follows :func:`n_step_lstm`'s equations with its own weights.
+    {args}
+    Returns:
+        tuple: ``(hy, cy, ys)`` with hy, cy of shape (2S, B, N) and ``ys[t]`` of shape
+        (B_t, 2N): the forward and backward outputs side by side.
+    """
+    reject_kwargs('n_step_bilstm', kwargs)
+    return n_step(_LSTMCell('n_step_bilstm'), n_layers, dropout_ratio, hx, cx, ws, bs, xs,
+                  bidirectional=True)
+
+
+n_step_lstm.__doc__ = n_step_lstm.__doc__.format(args=_DOC_ARGS.format(s='S', n_in='N'))
+n_step_bilstm.__doc__ = n_step_bilstm.__doc__.format(args=_DOC_ARGS.format(s='2S', n_in='2N'))
