@@ -16,11 +16,11 @@ def test_dropout_only_between_layers(rnn_problem, rnn_reference):
     hx, cx, ws, bs, xs = rnn_problem('lstm', 2, False, [4, 2], n_units=16)
     expected = rnn_reference('lstm', 2, hx, cx, ws, bs, xs, False)
     one_layer = rnn_reference('lstm', 1, hx[:1], cx[:1], ws[:1], bs[:1], xs, False)
-    hy, cy, ys = F.n_step_lstm(2, 0.5, hx, cx, ws, bs, xs)
+    hy, _, _ = F.n_step_lstm(2, 0.5, hx, cx, ws, bs, xs)
     numpy.testing.assert_allclose(hy.array[0], one_layer[0][0])  # layer 0 sees no dropout
     assert not numpy.allclose(hy.array[1], expected[0][1])
     with kusari.using_config('train', False):
-        hy, cy, ys = F.n_step_lstm(2, 0.5, hx, cx, ws, bs, xs)
+        hy, cy, _ = F.n_step_lstm(2, 0.5, hx, cx, ws, bs, xs)
     numpy.testing.assert_allclose(hy.array, expected[0])
     numpy.testing.assert_allclose(cy.array, expected[1])
 

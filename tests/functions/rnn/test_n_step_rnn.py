@@ -28,7 +28,7 @@ def test_gradients_reach_every_weight_and_step(rnn_problem):
     hx, _, ws, bs, xs = rnn_problem('rnn', 2, True, [3, 2])
     ws = [[kusari.Variable(w) for w in group] for group in ws]
     xs = [kusari.Variable(x) for x in xs]
-    hy, ys = F.n_step_birnn(2, 0.0, hx, ws, bs, xs)
+    _, ys = F.n_step_birnn(2, 0.0, hx, ws, bs, xs)
     F.sum(F.concat(ys, axis=0)).backward()
     assert all(w.grad is not None and w.grad.any() for group in ws for w in group)
     assert all(x.grad.any() for x in xs)
