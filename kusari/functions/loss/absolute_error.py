@@ -15,9 +15,9 @@ class AbsoluteError(core.FunctionNode):
         check_same_dtype('absolute_error', x0, x1)
         check_same_shape('absolute_error', x0, x1, ('x0', 'x1'))
         xp = get_array_module(x0)
-        diff = xp.asarray(x0 - x1)  # NumPy gives a scalar for 0-d inputs
+        diff = x0 - x1
         self.sign = xp.sign(diff)
-        return xp.asarray(xp.abs(diff)),
+        return xp.abs(diff),
 
     def backward(self, indexes, grad_outputs):
         gx0 = grad_outputs[0] * self.sign

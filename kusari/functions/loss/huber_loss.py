@@ -32,7 +32,7 @@ class HuberLoss(core.FunctionNode):
                         (abs_diff - 0.5 * self.delta) * self.delta).astype(x.dtype, copy=False)
         if self.reduce == 'sum_along_second_axis':
             loss = loss.sum(axis=1)
-        return xp.asarray(loss),
+        return loss,
 
     def backward(self, indexes, grad_outputs):
         x, t = self.get_retained_inputs()

@@ -36,7 +36,7 @@ class SigmoidCrossEntropy(core.FunctionNode):
         loss -= x * self.t
         loss *= self.valid
         if self.reduce == 'no':
-            return xp.asarray(loss),
+            return loss,
         if self.normalize:
             count = int(self.valid.sum())
         else:

@@ -52,7 +52,7 @@ class BernoulliNLL(core.FunctionNode):
         xp.log1p(loss, out=loss)
         loss += xp.maximum(y, 0)
         loss -= x * y
-        return xp.asarray(loss),
+        return loss,
 
     def backward(self, indexes, grad_outputs):
         x, y = self.get_retained_inputs()

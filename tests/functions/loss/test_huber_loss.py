@@ -36,8 +36,7 @@ def test_forward_backward(delta, reduce, shape):
 def test_elementwise_zero_dim():
     check_function(lambda x, t: F.huber_loss(x, t, 1.0, reduce='no'),
                    (numpy.array(0.5), numpy.array(3.0)),
-                   lambda x, t: numpy.asarray(2.0, x.dtype), backward=False,
-                   double_backward=False)
+                   lambda x, t: numpy.asarray(2.0, x.dtype))
 
 
 def test_bad_inputs():
