@@ -5,9 +5,15 @@ SerialIterator (``_state.advance``), only ahead of time: it keeps ``n_prefetch``
 batches submitted to the pool, each with the iterator state that follows it. So the
 batches are SerialIterator's for the same seed, and an error, Ctrl-C or ``finalize``
 shuts the workers down from the thread that owns them (no background thread to leak).
+
+Running ahead also advances the order sampler ahead. When the sampler has its own
+state (``ShuffleOrderSampler`` with a ``RandomState``), each pending batch also keeps
+the sampler's state after it, and dropping pending batches rewinds the sampler to the
+caller's position, so snapshots hold the state SerialIterator would have saved.
 """
 
 import collections
+import copy
 import multiprocessing
 import warnings
 
@@ -44,7 +50,9 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         self.order_sampler = _state.resolve_order_sampler(name, shuffle, order_sampler)
         self.n_prefetch = n_prefetch
         self.dataset_timeout = dataset_timeout
-        self._pending = collections.deque()  # (AsyncResult, state after that batch)
+        # (AsyncResult, iterator state after that batch, order sampler state after it)
+        self._pending = collections.deque()
+        self._sampler_snapshot = None
         self._finalized = False
         self.reset()
 
@@ -69,7 +77,7 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         if not self._pending:
             self._previous_epoch_detail = self.epoch_detail
             raise StopIteration
-        result, state = self._pending.popleft()
+        result, state, sampler_snapshot = self._pending.popleft()
         try:
             self._fill()  # keep the workers busy while this batch is awaited
             batch = self._wait(result)
@@ -80,6 +88,7 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
             raise
         self._previous_epoch_detail = self.epoch_detail
         self._state = state
+        self._sampler_snapshot = sampler_snapshot
         return batch
 
     next = __next__
@@ -93,7 +102,8 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
             if indices is None:
                 self._producer_done = True
                 break
-            self._pending.append((self._fetch_async(self._pool, indices), state))
+            self._pending.append((self._fetch_async(self._pool, indices), state,
+                                  _state.capture_sampler(self.order_sampler)))
             self._producer_state = state
 
     def _wait(self, result):
@@ -111,6 +121,8 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
 
     def _discard_pending(self):
         """Forgets the submitted batches; production restarts from the current state."""
+        if self._sampler_snapshot is not None:
+            _state.restore_sampler(self.order_sampler, self._sampler_snapshot)
         self._pending.clear()
         self._producer_state = self._state
         self._producer_done = False
@@ -133,11 +145,18 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         self._state = _state.initial_state(type(self).__name__, len(self.dataset),
                                            self.order_sampler)
         self._previous_epoch_detail = -1.
+        self._sampler_snapshot = _state.capture_sampler(self.order_sampler)
         self._discard_pending()
 
     def serialize(self, serializer):
-        """Saves or loads the position, epoch and order."""
-        if self._serialize_state(serializer):
+        """Saves or loads the position, epoch and order (and the order sampler's state)."""
+        if self._sampler_snapshot is not None:
+            # The sampler ran ahead with the prefetched batches: rewind it to the
+            # caller's position so that its saved (or replaced) state is the right one.
+            self._discard_pending()
+        changed = self._serialize_state(serializer)
+        self._sampler_snapshot = _state.capture_sampler(self.order_sampler)
+        if changed:
             self._discard_pending()  # the prefetched batches belong to the old state
 
     def finalize(self):
@@ -154,6 +173,9 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         other._detach_workers()
+        if self._sampler_snapshot is not None:
+            # Its own sampler, rewound to this position, leaves ours (running ahead) alone.
+            other.order_sampler = copy.deepcopy(self.order_sampler)
         other._discard_pending()
         return other
 

@@ -153,6 +153,61 @@ class EpochStateMixin:
             # A snapshot without it: estimate it from the position.
             previous = epoch + (current_position - self.batch_size) / self._epoch_size
             self._previous_epoch_detail = max(previous, 0.) if self.epoch_detail > 0 else -1.
+        serialize_sampler = getattr(self.order_sampler, 'serialize', None)
+        if serialize_sampler is not None:
+            try:
+                serialize_sampler(serializer['order_sampler'])
+            except KeyError:
+                pass  # a snapshot without the sampler's state (e.g. one made by Chainer)
         return not (old_state[:3] == self._state[:3]
                     and old_previous == self._previous_epoch_detail
                     and (order is None or numpy.array_equal(order, old_state.order)))
+
+
+class _CaptureSerializer:
+    """Serializer that copies the serialized values into a dict."""
+
+    def __init__(self, target, prefix=''):
+        self.target = target
+        self.prefix = prefix
+
+    def __getitem__(self, key):
+        return _CaptureSerializer(self.target, self.prefix + key + '/')
+
+    def __call__(self, key, value):
+        self.target[self.prefix + key] = numpy.array(value) if isinstance(
+            value, numpy.ndarray) else value
+        return value
+
+
+class _RestoreDeserializer:
+    """Deserializer that loads the values a _CaptureSerializer captured."""
+
+    def __init__(self, source, prefix=''):
+        self.source = source
+        self.prefix = prefix
+
+    def __getitem__(self, key):
+        return _RestoreDeserializer(self.source, self.prefix + key + '/')
+
+    def __call__(self, key, value):
+        loaded = self.source[self.prefix + key]
+        if isinstance(value, numpy.ndarray):
+            numpy.copyto(value, loaded)
+            return value
+        return loaded
+
+
+def capture_sampler(order_sampler):
+    """A snapshot of an order sampler's state, or None if it has no state to save."""
+    serialize = getattr(order_sampler, 'serialize', None)
+    if serialize is None:
+        return None
+    snapshot = {}
+    serialize(_CaptureSerializer(snapshot))
+    return snapshot or None
+
+
+def restore_sampler(order_sampler, snapshot):
+    """Puts an order sampler back in the state ``capture_sampler`` saw."""
+    order_sampler.serialize(_RestoreDeserializer(snapshot))

@@ -350,3 +350,30 @@ def test_shared_memory_reset_and_resume_mid_epoch(serializers):
         assert [int(t) for _, t in other.next()] == [9, 0, 1]
         other.finalize()
         assert [int(t) for _, t in it.next()] == [9, 0, 1]
+
+
+def own_sampler(seed):
+    from kusari.iterators import ShuffleOrderSampler
+    return ShuffleOrderSampler(numpy.random.RandomState(seed))
+
+
+@pytest.mark.parametrize('shared_mem', [None, 64])
+def test_exact_resume_with_own_random_state(serializers, shared_mem):
+    Serializer, Deserializer = serializers
+    data = numpy.arange(7)
+    expected = trace(SerialIterator(data, 3, order_sampler=own_sampler(0)), 10)
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=3, shared_mem=shared_mem,
+                              order_sampler=own_sampler(0)) as it:
+        got = trace(it, 4)  # the workers are two epochs ahead of the caller by now
+        saved = Serializer()
+        it.serialize(saved)
+        got += trace(it, 6)
+        copied = copy.copy(it)
+        assert trace(copied, 1) == trace(it, 1)
+        copied.finalize()
+    assert got == expected[:10]
+    with MultiprocessIterator(data, 3, n_processes=2, n_prefetch=3, shared_mem=shared_mem,
+                              order_sampler=own_sampler(99)) as resumed:
+        resumed.next()
+        resumed.serialize(Deserializer(saved.target))
+        assert trace(resumed, 6) == expected[4:10]

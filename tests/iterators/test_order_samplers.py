@@ -25,3 +25,22 @@ def test_shuffle_with_own_random_state():
 def test_base_class_must_be_implemented():
     with pytest.raises(NotImplementedError):
         OrderSampler()(numpy.arange(3), 0)
+
+
+def test_serialize_own_random_state(serializers):
+    Serializer, Deserializer = serializers
+    sampler = ShuffleOrderSampler(numpy.random.RandomState(0))
+    sampler(numpy.arange(5), 0)
+    saved = Serializer()
+    sampler.serialize(saved)
+    expected = [sampler(numpy.arange(5), 5).tolist() for _ in range(3)]
+    other = ShuffleOrderSampler(numpy.random.RandomState(42))
+    other.serialize(Deserializer(saved.target))
+    assert [other(numpy.arange(5), 5).tolist() for _ in range(3)] == expected
+
+
+def test_global_generator_is_not_serialized(serializers):
+    Serializer, _ = serializers
+    saved = Serializer()
+    ShuffleOrderSampler().serialize(saved)
+    assert saved.target == {}
