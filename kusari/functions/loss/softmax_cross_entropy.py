@@ -94,9 +94,10 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         xp = get_array_module(self.y)
         gx = self.y.copy()
         batch, n_class = gx.shape[:2]
-        flat = gx.reshape(batch, n_class, -1)
-        flat[xp.arange(batch)[:, None], self.safe_t.reshape(batch, -1),
-             xp.arange(flat.shape[2])[None, :]] -= 1
+        rest = self.safe_t.size // max(batch, 1)
+        flat = gx.reshape(batch, n_class, rest)
+        flat[xp.arange(batch)[:, None], self.safe_t.reshape(batch, rest),
+             xp.arange(rest)[None, :]] -= 1
         gx *= weight
         if self.reduce == 'mean':
             gx *= gy * self.coeff

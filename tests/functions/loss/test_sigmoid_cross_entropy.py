@@ -63,3 +63,10 @@ def test_bad_inputs():
         F.sigmoid_cross_entropy(x, x)
     with pytest.raises(InvalidType, match='sigmoid_cross_entropy.*reduce'):
         F.sigmoid_cross_entropy(x, t, reduce='sum')
+
+
+def test_empty_batch():
+    x = kusari.Variable(numpy.zeros((0, 3), numpy.float32))
+    y = F.sigmoid_cross_entropy(x, numpy.zeros((0, 3), numpy.int32))
+    y.backward()
+    assert float(y.array) == 0 and x.grad.shape == (0, 3)

@@ -153,3 +153,14 @@ def test_bad_inputs():
                                 soft_target_loss='l2')
     with pytest.raises(InvalidType, match='softmax_cross_entropy.*x'):
         F.softmax_cross_entropy(numpy.zeros(3, numpy.float32), numpy.array(0, numpy.int32))
+
+
+@pytest.mark.parametrize('shape', [(0, 3), (0, 3, 2)])
+@pytest.mark.parametrize('reduce', ['mean', 'no'])
+def test_empty_batch(shape, reduce):
+    x = kusari.Variable(numpy.zeros(shape, numpy.float32))
+    y = F.softmax_cross_entropy(x, numpy.zeros(shape[:1] + shape[2:], numpy.int32),
+                                reduce=reduce)
+    assert y.shape == (() if reduce == 'mean' else shape[:1] + shape[2:])
+    F.sum(y).backward()
+    assert x.grad.shape == shape
