@@ -172,3 +172,19 @@ def test_snapshot_without_sampler_state_still_loads(serializers):
     other.serialize(Deserializer(chainer_snapshot))
     assert other.current_position == 2
     numpy.testing.assert_array_equal(other._state.order, it._state.order)
+
+
+def test_npz_snapshot_round_trip(tmp_path):
+    from kusari import serializers
+    from kusari.iterators import ShuffleOrderSampler
+
+    def make(seed):
+        return SerialIterator(numpy.arange(7), 3,
+                              order_sampler=ShuffleOrderSampler(numpy.random.RandomState(seed)))
+
+    original = make(0)
+    run(original, 4)
+    serializers.save_npz(str(tmp_path / 'iterator.npz'), original)
+    resumed = make(1)
+    serializers.load_npz(str(tmp_path / 'iterator.npz'), resumed)
+    assert run(resumed, 6) == run(original, 6)
