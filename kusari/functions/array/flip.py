@@ -1,5 +1,7 @@
 """Reversing the order of elements along an axis."""
 
+import numbers
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
@@ -30,6 +32,6 @@ def flip(x, axis):
         Variable: the flipped variable.
     """
     ndim = core.as_array(x).ndim
-    if not isinstance(axis, int) or not -ndim <= axis < ndim:
+    if not isinstance(axis, numbers.Integral) or not -ndim <= axis < ndim:
         fail('flip', 'axis', 'an int axis in [{}, {})'.format(-ndim, ndim), axis)
-    return Flip(axis % ndim).apply((x,))[0]
+    return Flip(int(axis) % ndim).apply((x,))[0]

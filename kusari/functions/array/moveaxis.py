@@ -1,7 +1,8 @@
 """Moving axes to new positions."""
 
 from kusari import core
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axes_of
 from kusari.functions.array.transpose import transpose
 
 
@@ -17,8 +18,8 @@ def moveaxis(x, source, destination):
         Variable: ``x`` with its axes moved; the other axes keep their order.
     """
     ndim = core.as_array(x).ndim
-    source = normalize_axis('moveaxis', source, ndim)
-    destination = normalize_axis('moveaxis', destination, ndim)
+    source = axes_of('moveaxis', source, ndim)
+    destination = axes_of('moveaxis', destination, ndim)
     if len(source) != len(destination):
         fail('moveaxis', 'source and destination', 'sequences of the same length',
              '{} and {}'.format(source, destination))

@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axis_of
 
 
 def _inverse(indices):
@@ -44,7 +45,7 @@ def permutate(x, indices, axis=0, inv=False):
     """
     indices = core.as_array(indices)
     shape = core.as_array(x).shape
-    axis = normalize_axis('permutate', axis, len(shape))[0]
+    axis = axis_of('permutate', axis, len(shape))
     if indices.ndim != 1 or indices.dtype.kind not in 'iu':
         fail('permutate', 'indices', 'a 1-d integer array', 'shape {} and dtype {}'.format(
             indices.shape, indices.dtype))

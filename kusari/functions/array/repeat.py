@@ -6,7 +6,8 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axis_of
 from kusari.functions.array.reshape import reshape
 
 
@@ -42,7 +43,7 @@ class RepeatGrad(core.FunctionNode):
             r = self.repeats[0]
             grouped = g.reshape(g.shape[:axis] + (n, r) + g.shape[axis + 1:])
             return grouped.sum(axis=axis + 1),
-        owner = xp.repeat(xp.arange(n), xp.asarray(self.repeats))
+        owner = xp.repeat(xp.arange(n), self.repeats)
         moved = xp.moveaxis(g, axis, 0)
         gx = xp.zeros((n,) + moved.shape[1:], g.dtype)
         if xp is numpy:
@@ -78,7 +79,7 @@ def repeat(x, repeats, axis=None):
     if axis is None:
         x = reshape(x, (x.size,))
         axis = 0
-    axis = normalize_axis('repeat', axis, x.ndim)[0]
+    axis = axis_of('repeat', axis, x.ndim)
     if len(repeats) not in (1, x.shape[axis]):
         fail('repeat', 'repeats', 'one value or {} values (x.shape[{}])'.format(
             x.shape[axis], axis), '{} values'.format(len(repeats)))

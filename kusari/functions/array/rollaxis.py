@@ -1,7 +1,8 @@
 """Rolling an axis backwards to a position."""
 
 from kusari import core
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axis_of
 from kusari.functions.array.transpose import transpose
 
 
@@ -18,7 +19,7 @@ def rollaxis(x, axis, start=0):
         Variable: ``x`` with the axis moved.
     """
     ndim = core.as_array(x).ndim
-    axis = normalize_axis('rollaxis', axis, ndim)[0]
+    axis = axis_of('rollaxis', axis, ndim)
     if not -ndim <= start <= ndim:
         fail('rollaxis', 'start', 'a position in [{}, {}]'.format(-ndim, ndim), start)
     start = start % ndim if start < 0 else start

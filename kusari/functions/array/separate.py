@@ -2,7 +2,7 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import normalize_axis
+from kusari.functions.array._axes import axis_of
 
 
 class Separate(core.FunctionNode):
@@ -13,7 +13,7 @@ class Separate(core.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.axis = normalize_axis('separate', self.axis, x.ndim)[0]
+        self.axis = axis_of('separate', self.axis, x.ndim)
         self._shape = x.shape[:self.axis] + x.shape[self.axis + 1:]
         self._dtype = x.dtype
         lead = (slice(None),) * self.axis

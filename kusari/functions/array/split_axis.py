@@ -4,7 +4,8 @@ import numbers
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axis_of
 
 
 class SplitAxis(core.FunctionNode):
@@ -16,7 +17,7 @@ class SplitAxis(core.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        self.axis = normalize_axis('split_axis', self.axis, x.ndim)[0]
+        self.axis = axis_of('split_axis', self.axis, x.ndim)
         sections = self.indices_or_sections
         if isinstance(sections, numbers.Integral):
             if sections <= 0 or x.shape[self.axis] % sections:

@@ -1,7 +1,8 @@
 """Removing axes of length one."""
 
 from kusari import core
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axes_of
 from kusari.functions.array.reshape import reshape
 
 
@@ -20,7 +21,7 @@ def squeeze(x, axis=None):
     if axis is None:
         axes = [i for i, n in enumerate(shape) if n == 1]
     else:
-        axes = normalize_axis('squeeze', axis, len(shape))
+        axes = axes_of('squeeze', axis, len(shape))
         for a in axes:
             if shape[a] != 1:
                 fail('squeeze', 'axis', 'axes of length one', 'axis {} of shape {}'.format(

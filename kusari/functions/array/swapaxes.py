@@ -1,7 +1,7 @@
 """Swapping two axes."""
 
 from kusari import core
-from kusari.functions._checks import normalize_axis
+from kusari.functions.array._axes import axis_of
 from kusari.functions.array.transpose import transpose
 
 
@@ -17,8 +17,8 @@ def swapaxes(x, axis1, axis2):
         Variable: ``x`` with the two axes swapped.
     """
     ndim = core.as_array(x).ndim
-    a, = normalize_axis('swapaxes', axis1, ndim)
-    b, = normalize_axis('swapaxes', axis2, ndim)
+    a = axis_of('swapaxes', axis1, ndim)
+    b = axis_of('swapaxes', axis2, ndim)
     order = list(range(ndim))
     order[a], order[b] = b, a
     return transpose(x, tuple(order))
