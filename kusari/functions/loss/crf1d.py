@@ -1,7 +1,5 @@
 """Linear-chain conditional random field: its loss and its Viterbi decoding."""
 
-import numpy
-
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
@@ -99,7 +97,7 @@ def crf1d(cost, xs, ys, reduce='mean'):
     cost = core.as_variable(cost)
     xs = _steps(xs)
     _check_inputs('crf1d', cost, xs)
-    ys = [core.as_array(y) for y in ys]
+    ys = [core.as_array(y) for y in (ys if isinstance(ys, (list, tuple)) else core.as_array(ys))]
     if len(ys) != len(xs):
         fail('crf1d', 'ys', '{} steps like xs'.format(len(xs)), '{} steps'.format(len(ys)))
     for t, (x, y) in enumerate(zip(xs, ys)):
@@ -150,5 +148,4 @@ def argmax_crf1d(cost, xs):
         path[t] = labels[:batch].copy()
         if t:
             labels[:batch] = back_pointers[t - 1][xp.arange(batch), labels[:batch]]
-    path = [p.astype(numpy.int32, copy=False) for p in path]
     return _path_score(cost, xs, path), path

@@ -32,7 +32,7 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
         t: int labels of shape (B,) in [0, V), or -1 to ignore the example.
         W: weights of shape (V, D).
         sampler: callable taking a shape and returning an int array of samples in
-            [0, V) of that shape (e.g. ``kusari.utils.WalkerAlias(p).sample``).
+            [0, V) of that shape (e.g. the ``sample`` method of a Walker alias table).
         sample_size (int): number of negatives per example.
         reduce (str): 'sum' for a scalar, 'no' for the (B,) losses.
         return_samples (bool): also return the (B, sample_size + 1) samples array,
