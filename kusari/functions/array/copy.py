@@ -1,7 +1,6 @@
 """Copying a variable to a device."""
 
-from kusari import backend
-from kusari import core
+from kusari import backend, core
 
 
 class Copy(core.FunctionNode):

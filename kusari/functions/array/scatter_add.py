@@ -5,7 +5,11 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.array.broadcast import sum_to
 from kusari.functions.array.get_item import (
-    device_slices, get_item, normalize_slices, scatter_add_into)
+    device_slices,
+    get_item,
+    normalize_slices,
+    scatter_add_into,
+)
 
 
 class ScatterAdd(core.FunctionNode):

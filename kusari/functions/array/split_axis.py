@@ -19,11 +19,11 @@ class SplitAxis(core.FunctionNode):
         x, = inputs
         self.axis = axis_of('split_axis', self.axis, x.ndim)
         sections = self.indices_or_sections
-        if isinstance(sections, numbers.Integral):
-            if sections <= 0 or x.shape[self.axis] % sections:
-                fail('split_axis', 'indices_or_sections',
-                     'a positive divisor of {} (the size of axis {})'.format(
-                         x.shape[self.axis], self.axis), sections)
+        if isinstance(sections, numbers.Integral) and (
+                sections <= 0 or x.shape[self.axis] % sections):
+            fail('split_axis', 'indices_or_sections',
+                 'a positive divisor of {} (the size of axis {})'.format(
+                     x.shape[self.axis], self.axis), sections)
         ys = get_array_module(x).split(x, sections, self.axis)
         self._shapes = [y.shape for y in ys]
         self._dtype = x.dtype

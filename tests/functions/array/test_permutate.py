@@ -30,6 +30,5 @@ def test_bad_indices(uniform):
         F.permutate(uniform(3), numpy.array([0, 1]))
     with pytest.raises(InvalidType, match='permutate: invalid indices'):
         F.permutate(uniform(3), numpy.array([0.0, 1.0, 2.0]))
-    with kusari.using_config('debug', True):
-        with pytest.raises(InvalidType, match='permutate: invalid indices'):
-            F.permutate(uniform(3), numpy.array([0, 0, 1]))
+    with kusari.using_config('debug', True), pytest.raises(InvalidType, match='permutate'):
+        F.permutate(uniform(3), numpy.array([0, 0, 1]))

@@ -7,7 +7,6 @@ from kusari.utils.type_check import InvalidType
 
 
 def reference(x, r):
-    b, c, h, w = x.shape
     blocks = [x[:, :, i::r, j::r] for i in range(r) for j in range(r)]
     return numpy.concatenate(blocks, axis=1)
 
