@@ -1,7 +1,6 @@
 """Array manipulations."""
 
-from kusari.functions.array.broadcast import broadcast, broadcast_to, sum_to  # NOQA
-from kusari.functions.array.identity import identity  # NOQA
+from kusari.functions.array.broadcast import broadcast, broadcast_to  # NOQA
 from kusari.functions.array.reshape import reshape  # NOQA
 from kusari.functions.array.transpose import transpose  # NOQA
 from kusari.functions.array.as_strided import as_strided  # NOQA
@@ -41,12 +40,13 @@ from kusari.functions.array.transpose_sequence import transpose_sequence  # NOQA
 from kusari.functions.array.vstack import vstack  # NOQA
 from kusari.functions.array.where import where  # NOQA
 
+# identity and sum_to live here too but belong to the math family's names (as in Chainer).
 __all__ = [
     'as_strided', 'broadcast', 'broadcast_to', 'cast', 'concat', 'copy', 'depth2space',
     'diagonal', 'dstack', 'expand_dims', 'flatten', 'flip', 'fliplr', 'flipud', 'get_item',
-    'hstack', 'identity', 'im2col', 'moveaxis', 'pad', 'pad_sequence', 'permutate', 'repeat',
+    'hstack', 'im2col', 'moveaxis', 'pad', 'pad_sequence', 'permutate', 'repeat',
     'reshape', 'resize_images', 'rollaxis', 'scatter_add', 'select_item', 'separate',
     'space2depth', 'spatial_transformer_grid', 'spatial_transformer_sampler', 'split_axis',
-    'squeeze', 'stack', 'sum_to', 'swapaxes', 'tile', 'transpose', 'transpose_sequence',
+    'squeeze', 'stack', 'swapaxes', 'tile', 'transpose', 'transpose_sequence',
     'vstack', 'where',
 ]
