@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions.math._elementwise import force_array
 
 
 class Sigmoid(core.FunctionNode):
@@ -12,7 +13,7 @@ class Sigmoid(core.FunctionNode):
         self.retain_outputs((0,))
         xp = get_array_module(x)
         # 0.5 * tanh(0.5 x) + 0.5 is exact in float and never overflows.
-        y = xp.tanh(x * x.dtype.type(0.5))
+        y = force_array(xp.tanh(x * x.dtype.type(0.5)))
         y *= 0.5
         y += 0.5
         return y,
@@ -28,7 +29,7 @@ class SigmoidGrad(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        return gy * y * (1 - y),
+        return force_array(gy * y * (1 - y)),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions.math._elementwise import force_array
 
 
 class Tanh(core.FunctionNode):
@@ -10,7 +11,7 @@ class Tanh(core.FunctionNode):
         x, = inputs
         check_float('tanh', 'x', x)
         self.retain_outputs((0,))
-        return get_array_module(x).tanh(x),
+        return force_array(get_array_module(x).tanh(x)),
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
@@ -23,7 +24,7 @@ class TanhGrad(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        return gy * (1 - y * y),
+        return force_array(gy * (1 - y * y)),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -1,0 +1,33 @@
+"""ReLU clipped from above: ``min(max(0, x), z)``, and ReLU6."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+from kusari.functions.math._elementwise import force_array, scale_by_array
+
+
+class ClippedReLU(core.FunctionNode):
+    def __init__(self, z):
+        self.z = z
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('clipped_relu', 'x', x)
+        self.retain_inputs((0,))
+        return force_array(get_array_module(x).clip(x, 0, self.z), x.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0].array
+        return scale_by_array(grad_outputs[0], (x > 0) & (x < self.z)),
+
+
+def clipped_relu(x, z=20.0):
+    """Clipped ReLU ``min(max(0, x), z)``."""
+    if not z > 0:
+        raise ValueError('clipped_relu: z must be positive, but got {}'.format(z))
+    return ClippedReLU(z).apply((x,))[0]
+
+
+def relu6(x):
+    """ReLU6 ``min(max(0, x), 6)``."""
+    return clipped_relu(x, 6.0)

@@ -1,0 +1,39 @@
+"""Exponential linear units: ELU and SELU."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+from kusari.functions.math._elementwise import force_array, scale_by_array
+
+
+class ELU(core.FunctionNode):
+    def __init__(self, alpha):
+        self.alpha = alpha
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('elu', 'x', x)
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        xp = get_array_module(x)
+        negative = xp.expm1(xp.minimum(x, 0))  # minimum keeps exp from overflowing
+        negative *= x.dtype.type(self.alpha)
+        return force_array(xp.where(x > 0, x, negative)),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        positive = x.array > 0
+        # For x <= 0 the derivative alpha * exp(x) is y + alpha.
+        return scale_by_array(gy, positive) + scale_by_array(gy * (y + self.alpha), ~positive),
+
+
+def elu(x, alpha=1.0):
+    """Exponential linear unit: ``x`` where ``x > 0``, ``alpha * (exp(x) - 1)`` elsewhere."""
+    return ELU(alpha).apply((x,))[0]
+
+
+def selu(x, alpha=1.6732632423543772, scale=1.0507009873554805):
+    """Scaled ELU ``scale * elu(x, alpha)`` (self-normalizing with the default constants)."""
+    return elu(x, alpha) * scale

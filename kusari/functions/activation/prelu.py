@@ -1,0 +1,49 @@
+"""Parametric ReLU with a learned slope per channel (or per element)."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, check_same_dtype, fail
+from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions.math.sum import sum as sum_
+
+
+def _slope_shape(x, w):
+    return (1,) + w.shape + (1,) * (x.ndim - w.ndim - 1)
+
+
+class PReLU(core.FunctionNode):
+    def forward(self, inputs):
+        x, w = inputs
+        check_float('prelu', 'x', x)
+        check_same_dtype('prelu', x, w, ('x', 'W'))
+        if w.ndim >= x.ndim or x.shape[1:1 + w.ndim] != w.shape:
+            fail('prelu', 'shape of W', 'x.shape[1:1 + W.ndim] with x.shape={}'.format(x.shape),
+                 w.shape)
+        self.retain_inputs((0, 1))
+        slope = w.reshape(_slope_shape(x, w))
+        return force_array(get_array_module(x).where(x >= 0, x, x * slope)),
+
+    def backward(self, indexes, grad_outputs):
+        x, w = self.get_retained_inputs()
+        gy, = grad_outputs
+        negative = x.array < 0
+        ret = []
+        for i in indexes:
+            if i == 0:
+                slope = broadcast_to(reshape(w, _slope_shape(x, w)), x.shape)
+                ret.append(scale_by_array(gy, ~negative) + scale_by_array(gy * slope, negative))
+            else:
+                axes = (0,) + tuple(range(1 + w.ndim, x.ndim))
+                ret.append(sum_(scale_by_array(gy * x, negative), axis=axes))
+        return tuple(ret)
+
+
+def prelu(x, W):
+    """Parametric ReLU: ``x`` where ``x >= 0``, ``W * x`` elsewhere.
+
+    ``W`` has the shape of ``x.shape[1:1 + W.ndim]`` (for example one slope per channel)
+    and is broadcast over the batch axis and the trailing axes.
+    """
+    return PReLU().apply((x, W))[0]

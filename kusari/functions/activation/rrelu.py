@@ -1,0 +1,64 @@
+"""Randomized leaky ReLU."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float, fail
+from kusari.functions.math._elementwise import force_array, scale_by_array
+
+
+class RReLU(core.FunctionNode):
+    def __init__(self, lower, upper, r):
+        self.lower = lower
+        self.upper = upper
+        self.r = r
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('rrelu', 'x', x)
+        xp = get_array_module(x)
+        if self.r is None:
+            if core.config.train:
+                self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)
+            else:
+                self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
+        elif self.r.shape != x.shape or self.r.dtype != x.dtype:
+            fail('rrelu', 'r', 'shape {} and dtype {} (as x)'.format(x.shape, x.dtype),
+                 'shape {} and dtype {}'.format(self.r.shape, self.r.dtype))
+        self.retain_inputs((0,))
+        return force_array(xp.where(x >= 0, x, x * self.r)),
+
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0].array
+        slope = get_array_module(x).where(x >= 0, x.dtype.type(1), self.r)
+        return scale_by_array(grad_outputs[0], slope),
+
+
+def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):
+    """rrelu(x, l=1. / 8, u=1. / 3, *, r=None, return_r=False)
+
+    Randomized leaky ReLU: ``x`` where ``x >= 0``, ``r * x`` elsewhere, with ``r`` drawn
+    elementwise from U(l, u) in training mode and ``(l + u) / 2`` in test mode
+    (``config.train``).
+
+    Args:
+        x: input variable.
+        l (float): lower bound of ``r``, in [0, 1).
+        u (float): upper bound of ``r``, in (l, 1).
+        r (array): slopes to use instead of drawing them (same shape and dtype as ``x``).
+        return_r (bool): also return the slopes used.
+
+    Returns:
+        The output variable, or ``(output, r)`` with ``return_r``.
+    """
+    r = kwargs.pop('r', None)
+    return_r = kwargs.pop('return_r', False)
+    if 'train' in kwargs:
+        raise ValueError('rrelu: the train argument is not supported anymore; use '
+                         "kusari.using_config('train', ...)")
+    if kwargs:
+        raise TypeError('rrelu() got unexpected keyword arguments: {}'.format(', '.join(kwargs)))
+    if not 0 <= l < u < 1:
+        raise ValueError('rrelu: expected 0 <= l < u < 1, but got l={}, u={}'.format(l, u))
+    node = RReLU(l, u, r)
+    y = node.apply((x,))[0]
+    return (y, node.r) if return_r else y

@@ -1,0 +1,33 @@
+"""Softplus, a smooth approximation of ReLU."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_float
+from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions.math._elementwise import force_array
+
+
+class Softplus(core.FunctionNode):
+    def __init__(self, beta):
+        self.beta = beta
+
+    def forward(self, inputs):
+        x, = inputs
+        check_float('softplus', 'x', x)
+        self.retain_inputs((0,))
+        xp = get_array_module(x)
+        bx = force_array(x * x.dtype.type(self.beta))
+        # log(1 + exp(bx)) = max(bx, 0) + log1p(exp(-|bx|)) never overflows.
+        y = xp.log1p(xp.exp(-abs(bx)))
+        y += xp.maximum(bx, 0)
+        y *= 1 / self.beta
+        return force_array(y),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] * sigmoid(x * self.beta),
+
+
+def softplus(x, beta=1.0):
+    """Softplus ``log(1 + exp(beta * x)) / beta``, computed without overflow."""
+    return Softplus(beta).apply((x,))[0]
