@@ -45,8 +45,9 @@ class Cell:
         """The bias of the hidden projection (None: none)."""
         raise NotImplementedError
 
-    def step(self, px, ph, h, c):
-        """``(h, c)`` after one step from input and hidden projections ``px``, ``ph``."""
+    def step(self, px, ph, states):
+        """The states ``[h]`` (or ``[h, c]``) after one step, from the previous states and
+        the input and hidden projections ``px``, ``ph``."""
         raise NotImplementedError
 
 
@@ -109,58 +110,51 @@ def _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs):
                     n_units, dtype), 'shape {} and dtype {}'.format(b.shape, b.dtype))
 
 
-def _run(cell, proj, w_hidden, b_hidden, h, c, batch_sizes, reverse):
+def _run(cell, proj, w_hidden, b_hidden, states, batch_sizes, reverse):
     """The recurrence of one layer and direction.
 
     Args:
         proj: per step, the input projection (B_t, G * N).
-        h, c: initial states (B, N); ``c`` is None without a memory cell.
+        states: the initial states, ``[h]`` or ``[h, c]``, each (B, N).
         batch_sizes: B_t per step.
         reverse (bool): run from the last step to the first.
 
     Returns:
-        (hy, cy, outputs): final states (B, N) and the per-step outputs (B_t, N).
+        (states, outputs): the final states (B, N) and the per-step outputs (B_t, N).
     """
-    n_steps = len(batch_sizes)
-    outputs = [None] * n_steps
+    steps = range(len(batch_sizes))
+    outputs = [None] * len(batch_sizes)
     if reverse:
-        # Sequences join as the steps go backwards: keep the initial states of those
-        # not started yet in pieces, to append when their last step comes.
-        cuts = sorted(set(batch_sizes) | {len(h)})
-        pieces_h = list(split_axis(h, cuts[:-1], axis=0)) if len(cuts) > 1 else [h]
-        pieces_c = (list(split_axis(c, cuts[:-1], axis=0)) if len(cuts) > 1 else [c]
-                    ) if c is not None else None
-        h = pieces_h.pop(0)
-        c = pieces_c.pop(0) if c is not None else None
-        for t in range(n_steps - 1, -1, -1):
-            if len(h) < batch_sizes[t]:
-                h = concat([h, pieces_h.pop(0)], axis=0)
-                c = concat([c, pieces_c.pop(0)], axis=0) if c is not None else None
-            h, c = _step(cell, proj[t], w_hidden, b_hidden, h, c)
-            outputs[t] = h
-        if pieces_h:
-            h = concat([h] + pieces_h, axis=0)
-            c = concat([c] + pieces_c, axis=0) if c is not None else None
-        return h, c, outputs
-    # Forward: sequences drop out as they end; their final states wait in `done`.
-    done_h, done_c = [], []
-    for t in range(n_steps):
-        if batch_sizes[t] < len(h):
-            h, h_end = split_axis(h, [batch_sizes[t]], axis=0)
-            done_h.append(h_end)
-            if c is not None:
-                c, c_end = split_axis(c, [batch_sizes[t]], axis=0)
-                done_c.append(c_end)
-        h, c = _step(cell, proj[t], w_hidden, b_hidden, h, c)
-        outputs[t] = h
-    if done_h:
-        h = concat([h] + done_h[::-1], axis=0)
-        c = concat([c] + done_c[::-1], axis=0) if c is not None else None
-    return h, c, outputs
+        # Going backwards, sequences join at their last step: the initial states of
+        # those not started yet wait in row blocks, appended as their turn comes.
+        cuts = sorted(set(batch_sizes) | {len(states[0])})[:-1]
+        waiting = [list(split_axis(s, cuts, axis=0)) if cuts else [s] for s in states]
+        states = [blocks.pop(0) for blocks in waiting]
+        for t in reversed(steps):
+            if len(states[0]) < batch_sizes[t]:
+                states = [concat([s, blocks.pop(0)], axis=0) for s, blocks in zip(states, waiting)]
+            states = _step(cell, proj[t], w_hidden, b_hidden, states)
+            outputs[t] = states[0]
+        states = [concat([s] + blocks, axis=0) if blocks else s
+                  for s, blocks in zip(states, waiting)]
+        return states, outputs
+    # Going forwards, sequences leave at their last step; their final states wait.
+    finished = [[] for _ in states]
+    for t in steps:
+        if batch_sizes[t] < len(states[0]):
+            pieces = [split_axis(s, [batch_sizes[t]], axis=0) for s in states]
+            states = [running for running, _ in pieces]
+            for done, (_, ended) in zip(finished, pieces):
+                done.append(ended)
+        states = _step(cell, proj[t], w_hidden, b_hidden, states)
+        outputs[t] = states[0]
+    states = [concat([s] + done[::-1], axis=0) if done else s
+              for s, done in zip(states, finished)]
+    return states, outputs
 
 
-def _step(cell, px, w_hidden, b_hidden, h, c):
-    return cell.step(px, linear(h, w_hidden, b_hidden), h, c)
+def _step(cell, px, w_hidden, b_hidden, states):
+    return cell.step(px, linear(states[0], w_hidden, b_hidden), states)
 
 
 def n_step(cell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, bidirectional):
@@ -193,11 +187,11 @@ def n_step(cell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, bidirectional):
             w_hidden = concat(ws[k][half:], axis=0)
             proj = linear(x, w_in, cell.input_bias(bs[k]))
             proj = split_axis(proj, offsets, axis=0) if offsets else (proj,)
-            h, c, out = _run(cell, proj, w_hidden, cell.hidden_bias(bs[k]), h_init[k],
-                             c_init[k] if c_init is not None else None, batch_sizes,
-                             reverse=direction == 1)
-            hy.append(h)
-            cy.append(c)
+            initial = [h_init[k]] + ([c_init[k]] if cell.use_cell else [])
+            states, out = _run(cell, proj, w_hidden, cell.hidden_bias(bs[k]), initial,
+                               batch_sizes, reverse=direction == 1)
+            hy.append(states[0])
+            cy.extend(states[1:])
             outputs.append(out)
         if directions == 1 and layer == n_layers - 1:
             ys = tuple(outputs[0])

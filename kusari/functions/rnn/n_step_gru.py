@@ -21,13 +21,14 @@ class _GRUCell(Cell):
     def hidden_bias(self, b):
         return concat(b[3:], axis=0)
 
-    def step(self, px, ph, h, c):
+    def step(self, px, ph, states):
+        h, = states
         n_units = h.shape[1]
         px_rz, px_new = split_axis(px, [2 * n_units], axis=1)
         ph_rz, ph_new = split_axis(ph, [2 * n_units], axis=1)
         r, z = split_axis(sigmoid(px_rz + ph_rz), 2, axis=1)
         candidate = tanh(px_new + r * ph_new)
-        return candidate + z * (h - candidate), None
+        return [candidate + z * (h - candidate)]
 
 
 _DOC_ARGS = """

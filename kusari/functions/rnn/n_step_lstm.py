@@ -22,12 +22,13 @@ class _LSTMCell(Cell):
     def hidden_bias(self, b):
         return None
 
-    def step(self, px, ph, h, c):
+    def step(self, px, ph, states):
+        h, c = states
         n_units = h.shape[1]
         gates, candidate = split_axis(px + ph, [3 * n_units], axis=1)
         i, f, o = split_axis(sigmoid(gates), 3, axis=1)
         c = f * c + i * tanh(candidate)
-        return o * tanh(c), c
+        return [o * tanh(c), c]
 
 
 _DOC_ARGS = """

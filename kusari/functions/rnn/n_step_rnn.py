@@ -23,8 +23,8 @@ class _RNNCell(Cell):
     def hidden_bias(self, b):
         return None
 
-    def step(self, px, ph, h, c):
-        return self.activation(px + ph), None
+    def step(self, px, ph, states):
+        return [self.activation(px + ph)]
 
 
 def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **kwargs):
