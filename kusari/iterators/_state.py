@@ -24,8 +24,18 @@ def resolve_order_sampler(iterator_name, shuffle, order_sampler):
     if order_sampler is not None:
         return order_sampler
     if shuffle is None or shuffle:
-        return ShuffleOrderSampler()
+        return ShuffleOrderSampler(default_random_state())
     return None
+
+
+def default_random_state():
+    """A RandomState of the default order sampler, seeded from NumPy's global generator.
+
+    ``numpy.random.seed`` before creating an iterator still reproduces its batches, and
+    the sampler's own generator is saved in snapshots, so a resumed run shuffles its
+    later epochs exactly as the uninterrupted run does.
+    """
+    return numpy.random.RandomState(numpy.random.randint(0, 2 ** 32, size=4, dtype=numpy.int64))
 
 
 def check_batch_size(iterator_name, batch_size):

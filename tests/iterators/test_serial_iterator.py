@@ -55,9 +55,20 @@ def test_shuffle_is_reproducible_and_a_permutation_per_epoch():
     for epoch in epochs:
         assert sorted(epoch) == data
     assert epochs[0] != epochs[1]
+    # The default sampler owns a generator seeded from the global one at construction.
     numpy.random.seed(0)
-    expected_first = numpy.random.permutation(10)
-    assert epochs[0] == expected_first.tolist()
+    own = numpy.random.RandomState(numpy.random.randint(0, 2 ** 32, size=4, dtype=numpy.int64))
+    assert epochs[0] == own.permutation(10).tolist()
+    assert epochs[1] == own.permutation(10).tolist()
+
+
+def test_default_shuffle_ignores_the_global_generator_after_construction():
+    numpy.random.seed(0)
+    a = SerialIterator(list(range(10)), 5)
+    numpy.random.seed(0)
+    b = SerialIterator(list(range(10)), 5)
+    numpy.random.seed(1)  # reseeding later changes neither iterator's epochs
+    assert run(a, 6) == run(b, 6)
 
 
 def test_shuffle_default_and_explicit_false():
