@@ -3,22 +3,12 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions.array.concat import concat
-from kusari.functions.array.reshape import reshape
+from kusari.functions.activation.softplus import softplus
 from kusari.functions.loss._sampled import check_embedding_inputs, scores
 from kusari.functions.loss._validate import check_labels, check_reduce
-from kusari.functions.math.logsumexp import logsumexp
 from kusari.functions.math.sum import sum as sum_
 
 _IGNORE_LABEL = -1
-
-
-def _softplus(z):
-    """``log(1 + exp(z))`` as ``logsumexp([z, 0])``: stable, with the right slope at 0."""
-    xp = get_array_module(z.array)
-    column = z.shape + (1,)
-    pair = concat([reshape(z, column), xp.zeros(column, dtype=z.dtype)], axis=z.ndim)
-    return logsumexp(pair, axis=z.ndim)
 
 
 def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
@@ -64,7 +54,7 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
     signs = xp.ones(sample_size + 1, dtype=x.dtype)
     signs[0] = -1
     ids = xp.where(valid[:, None], samples, 0)
-    loss = sum_(_softplus(scores(x, W, ids) * signs), axis=1) * valid.astype(x.dtype)
+    loss = sum_(softplus(scores(x, W, ids) * signs), axis=1) * valid.astype(x.dtype)
     if reduce == 'sum':
         loss = sum_(loss)
     return (loss, samples) if return_samples else loss
