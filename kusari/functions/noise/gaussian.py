@@ -29,6 +29,8 @@ class Gaussian(core.FunctionNode):
                     mean.dtype, copy=False)
         elif self.eps.shape != mean.shape:
             fail('gaussian', 'eps', 'shape {}'.format(mean.shape), self.eps.shape)
+        else:
+            self.eps = xp.asarray(self.eps)
         self.retain_outputs((0,))
         self.retain_inputs((0,))
         noise = xp.exp(ln_var * mean.dtype.type(0.5))

@@ -40,6 +40,8 @@ class SimplifiedDropconnect(core.FunctionNode):
         elif self.mask.shape != mask_shape:
             fail('simplified_dropconnect', 'mask', 'shape {}'.format(mask_shape),
                  self.mask.shape)
+        else:
+            self.mask = xp.asarray(self.mask)
         self.retain_inputs((0, 1))
         self._scaled_mask = self.mask * W.dtype.type(1.0 / (1.0 - self.ratio))
         y = dropped_linear(x.reshape(len(x), -1), W, self._scaled_mask)

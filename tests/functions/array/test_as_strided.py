@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -47,3 +47,9 @@ def test_view_outside_the_elements_is_refused(uniform):
         F.as_strided(uniform(4), (3,), (1, 1))
     with pytest.raises(InvalidType, match='storage_offset'):
         F.as_strided(uniform(4), (1,), (1,), -1)
+
+
+@attr.gpu
+def test_gpu(uniform):
+    check_function(lambda x: F.as_strided(x, (3, 2), (1, 1), 2), uniform(3, 4),
+                   lambda x: reference(x, (3, 2), (1, 1), 2), device='@cupy:0')

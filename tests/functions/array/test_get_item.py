@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 
 
 @pytest.mark.parametrize('slices', [
@@ -75,3 +75,11 @@ def test_integer_input_has_no_gradient():
 def test_out_of_bounds_names_the_function(uniform):
     with pytest.raises(IndexError, match='get_item'):
         F.get_item(uniform(3), 5)
+
+
+@attr.gpu
+@pytest.mark.parametrize('slices', [(numpy.array([0, 2, 0]), slice(None, None, -1)),
+                                    (slice(None), numpy.array([True, False, True, True]))])
+def test_gpu(uniform, slices):
+    check_function(lambda x: F.get_item(x, slices), uniform(3, 4), lambda x: x[slices],
+                   device='@cupy:0')

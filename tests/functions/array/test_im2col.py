@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -54,3 +54,10 @@ def test_bad_inputs(uniform):
         F.im2col(uniform(1, 1, 2, 2), 3)
     with pytest.raises(InvalidType, match='im2col: invalid stride'):
         F.im2col(uniform(1, 1, 2, 2), 1, (1, 2, 3))
+
+
+@attr.gpu
+def test_gpu(uniform):
+    args = (2, 3), (2, 1), (1, 0), True, (1, 2)
+    check_function(lambda x: F.im2col(x, *args), uniform(2, 3, 5, 6),
+                   lambda x: reference(x, *args), device='@cupy:0')

@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -34,3 +34,10 @@ def test_bad_arguments(uniform):
         F.pad(uniform(3, 2), 1, 'mean')
     with pytest.raises(InvalidType, match='pad: invalid mode'):
         F.pad(uniform(3, 2), 1, 'reflect', reflect_type='odd')
+
+
+@attr.gpu
+@pytest.mark.parametrize('mode', ['constant', 'reflect'])
+def test_gpu(uniform, mode):
+    check_function(lambda x: F.pad(x, ((2, 1), (0, 3)), mode), uniform(3, 4),
+                   lambda x: numpy.pad(x, ((2, 1), (0, 3)), mode), device='@cupy:0')

@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -32,3 +32,10 @@ def test_bad_indices(uniform):
         F.permutate(uniform(3), numpy.array([0.0, 1.0, 2.0]))
     with kusari.using_config('debug', True), pytest.raises(InvalidType, match='permutate'):
         F.permutate(uniform(3), numpy.array([0, 0, 1]))
+
+
+@attr.gpu
+def test_gpu(uniform):
+    indices = numpy.array([2, 0, 1], numpy.int32)
+    check_function(lambda x: F.permutate(x, indices, 0, True), uniform(3, 4),
+                   lambda x: x[numpy.argsort(indices)], device='@cupy:0')

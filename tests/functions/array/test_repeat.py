@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -20,3 +20,10 @@ def test_bad_repeats(uniform):
         F.repeat(uniform(3, 2), (1, 2, 3), axis=1)
     with pytest.raises(InvalidType, match='repeat: invalid axis'):
         F.repeat(uniform(3), 2, axis=1)
+
+
+@attr.gpu
+@pytest.mark.parametrize('repeats', [2, (0, 2, 1)])
+def test_gpu(uniform, repeats):
+    check_function(lambda x: F.repeat(x, repeats, 0), uniform(3, 4),
+                   lambda x: numpy.repeat(x, repeats, 0), device='@cupy:0')

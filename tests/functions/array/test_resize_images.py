@@ -4,7 +4,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -56,3 +56,10 @@ def test_bad_inputs(uniform):
         F.resize_images(uniform(1, 1, 4, 4), (2, 2), mode='bicubic')
     with pytest.raises(InvalidType, match='resize_images: invalid output_shape'):
         F.resize_images(uniform(1, 1, 4, 4), (0, 2))
+
+
+@attr.gpu
+@pytest.mark.parametrize('mode', ['bilinear', 'nearest'])
+def test_gpu(uniform, mode):
+    check_function(lambda x: F.resize_images(x, (5, 7), mode=mode), uniform(2, 2, 3, 4),
+                   lambda x: reference(x, (5, 7), mode, True), device='@cupy:0')

@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 
 
 def reference(a, slices, b):
@@ -28,3 +28,10 @@ def test_bad_inputs(uniform):
         F.scatter_add(uniform(3), 0, uniform(3).astype(numpy.float32))
     with pytest.raises(IndexError, match='scatter_add'):
         F.scatter_add(uniform(3), numpy.array([5]), uniform(1))
+
+
+@attr.gpu
+def test_gpu(uniform):
+    slices = (numpy.array([0, 2, 0]),)
+    check_function(lambda a, b: F.scatter_add(a, slices, b), (uniform(3, 4), uniform(3, 4)),
+                   lambda a, b: reference(a, slices, b), device='@cupy:0')

@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -29,3 +29,10 @@ def test_bad_inputs(uniform):
         F.select_item(uniform(3, 2), numpy.array([0.0, 1.0, 0.0]))
     with pytest.raises(InvalidType, match='select_item: invalid t'):
         F.select_item(uniform(3, 2), numpy.array([0, 1]))
+
+
+@attr.gpu
+def test_gpu(uniform):
+    t = numpy.array([2, 0, 3])
+    check_function(F.select_item, (uniform(3, 4), t), lambda x, t: x[numpy.arange(3), t],
+                   device='@cupy:0')

@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -59,3 +59,10 @@ def test_bad_inputs(uniform):
         F.spatial_transformer_sampler(uniform(2, 3, 4, 4), uniform(1, 2, 3, 3))
     with pytest.raises(InvalidType, match='spatial_transformer_sampler: invalid x'):
         F.spatial_transformer_sampler(uniform(3, 4, 4), uniform(3, 2, 3, 3))
+
+
+@attr.gpu
+def test_gpu():
+    check_function(F.spatial_transformer_sampler, inputs, reference,
+                   dtypes=(numpy.float32, numpy.float64), dodge_nondifferentiable=True,
+                   device='@cupy:0')

@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -38,3 +38,9 @@ def test_empty_sequence_gets_zero_gradient(uniform):
 def test_unsorted_lengths(uniform):
     with pytest.raises(InvalidType, match='transpose_sequence: invalid xs'):
         F.transpose_sequence([uniform(1, 2), uniform(2, 2)])
+
+
+@attr.gpu
+def test_gpu(uniform):
+    xs = tuple(uniform(n, 3) for n in (4, 2, 1))
+    check_function(lambda *xs: F.transpose_sequence(xs), xs, reference, device='@cupy:0')

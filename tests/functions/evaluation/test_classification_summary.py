@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
+from kusari.testing import attr
 from kusari.utils.type_check import InvalidType
 
 
@@ -62,3 +63,13 @@ def test_bad_inputs():
         F.classification_summary(numpy.zeros((2, 3)), numpy.zeros(2))
     with pytest.raises(InvalidType, match='classification_summary: invalid y'):
         F.classification_summary(numpy.zeros((2, 3), numpy.int32), numpy.zeros(2, numpy.int32))
+
+
+@attr.gpu
+def test_gpu_matches_cpu():
+    import cupy
+    rng = numpy.random.RandomState(3)
+    y, t = rng.uniform(size=(30, 4)), rng.randint(-1, 4, 30)
+    for cpu, gpu in zip(F.classification_summary(y, t),
+                        F.classification_summary(cupy.asarray(y), cupy.asarray(t))):
+        numpy.testing.assert_allclose(cupy.asnumpy(gpu.array), cpu.array)

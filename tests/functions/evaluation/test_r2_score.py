@@ -2,6 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
+from kusari.testing import attr
 from kusari.utils.type_check import InvalidType
 
 
@@ -42,3 +43,12 @@ def test_bad_arguments():
         F.r2_score(x, numpy.zeros((3, 3)))
     with pytest.raises(InvalidType, match='r2_score: invalid pred'):
         F.r2_score(numpy.zeros(3, numpy.int32), numpy.zeros(3))
+
+
+@attr.gpu
+def test_gpu_matches_cpu():
+    import cupy
+    rng = numpy.random.RandomState(4)
+    pred, true = rng.uniform(size=(9, 3)), rng.uniform(size=(9, 3))
+    gpu = F.r2_score(cupy.asarray(pred), cupy.asarray(true), multioutput='raw_values')
+    numpy.testing.assert_allclose(cupy.asnumpy(gpu.array), reference(pred, true))

@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -52,3 +52,11 @@ def test_bad_arguments():
         F.dropout(numpy.ones(3), mask=numpy.ones(2))
     with pytest.raises(ValueError, match='train'):
         F.dropout(numpy.ones(3), train=True)
+
+
+@attr.gpu
+def test_gpu_mask_statistics():
+    import cupy
+    y, mask = F.dropout(cupy.ones((200, 100), cupy.float32), 0.3, return_mask=True)
+    assert isinstance(mask, cupy.ndarray)
+    assert abs(float((y.array != 0).mean()) - 0.7) < 0.02

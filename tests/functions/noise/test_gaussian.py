@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 
@@ -44,3 +44,12 @@ def test_bad_inputs():
         F.gaussian(numpy.zeros(3), numpy.zeros(3), noise=1)
     with kusari.using_config('train', False):  # sampling does not depend on the mode
         assert F.gaussian(numpy.zeros(2), numpy.zeros(2)).shape == (2,)
+
+
+@attr.gpu
+def test_gpu_sampling():
+    import cupy
+    mean = cupy.zeros(10000, cupy.float32)
+    y, eps = F.gaussian(mean, mean, return_eps=True)
+    assert isinstance(eps, cupy.ndarray) and y.dtype == numpy.float32
+    assert abs(float(y.array.std()) - 1) < 0.05

@@ -4,6 +4,7 @@ import pytest
 import kusari
 import kusari.functions as F
 from kusari import gradient_check
+from kusari.testing import attr
 from kusari.utils.type_check import InvalidType
 
 
@@ -40,3 +41,10 @@ def test_zero_dim_input_gives_one():
 def test_bad_input():
     with pytest.raises(InvalidType, match='gumbel_softmax: invalid log_pi'):
         F.gumbel_softmax(numpy.zeros((2, 3), numpy.int32))
+
+
+@attr.gpu
+def test_gpu_rows_are_distributions():
+    import cupy
+    y = F.gumbel_softmax(cupy.zeros((50, 4), cupy.float32), tau=0.5)
+    numpy.testing.assert_allclose(cupy.asnumpy(y.array.sum(axis=1)), 1, rtol=1e-5)

@@ -2,7 +2,7 @@ import numpy
 import pytest
 
 import kusari.functions as F
-from kusari.testing import check_function
+from kusari.testing import attr, check_function
 from kusari.utils.type_check import InvalidType
 
 RATIO = 0.4
@@ -59,3 +59,13 @@ def test_bad_inputs():
                                  mask=numpy.ones((2, 4)))
     with pytest.raises(InvalidType, match='simplified_dropconnect: invalid ratio'):
         F.simplified_dropconnect(numpy.zeros((3, 4)), numpy.zeros((2, 4)), ratio=1.0)
+
+
+@attr.gpu
+def test_gpu_given_mask():
+    rng = numpy.random.RandomState(5)
+    x, W = rng.uniform(-1, 1, (3, 4)), rng.uniform(-1, 1, (5, 4))
+    mask = rng.uniform(size=(3, 5, 4)) >= RATIO
+    check_function(lambda x, W: F.simplified_dropconnect(x, W, None, RATIO, mask=mask),
+                   (x, W), lambda x, W: reference(x, W, None, mask), device='@cupy:0',
+                   forward_options={numpy.float16: {'atol': 2e-2, 'rtol': 2e-2}})

@@ -3,6 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
+from kusari.testing import attr
 from kusari.utils.type_check import InvalidType
 
 
@@ -40,3 +41,10 @@ def test_bad_arguments():
         F.zoneout(numpy.zeros(3), numpy.zeros(3), ratio=1.5)
     with pytest.raises(ValueError, match='train'):
         F.zoneout(numpy.zeros(3), numpy.zeros(3), train=False)
+
+
+@attr.gpu
+def test_gpu_mixes_h_and_x():
+    import cupy
+    y = F.zoneout(cupy.zeros((100, 100)), cupy.ones((100, 100)), ratio=0.3).array
+    assert abs(float((y == 0).mean()) - 0.3) < 0.03
