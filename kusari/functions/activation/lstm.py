@@ -172,7 +172,7 @@ class SLSTM(core.FunctionNode):
         c_prev1, c_prev2, x1, x2 = inputs
         _check_cell('slstm', c_prev1, x1, 'c_prev1', 'x1', 4)
         _check_cell('slstm', c_prev2, x2, 'c_prev2', 'x2', 4)
-        if not c_prev1.shape == c_prev2.shape:
+        if c_prev1.shape != c_prev2.shape:
             fail('slstm', 'shapes of c_prev1 and c_prev2', 'equal shapes', '{} and {}'.format(
                 c_prev1.shape, c_prev2.shape))
         if x1.dtype != x2.dtype:

@@ -284,7 +284,7 @@ def rmatmul(self, other):
 
 
 def floordiv(self, other):
-    if isinstance(other, Variable) or isinstance(other, _array_types()):
+    if isinstance(other, (Variable, *_array_types())):
         return FloorDiv().apply((self, other))[0]
     return core.Variable._new(force_array(self._array // other), False)
 

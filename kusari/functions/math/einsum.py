@@ -73,7 +73,7 @@ def _expand_ellipses(name, subscripts, operands):
     if len(in_subs) != len(operands):
         fail(name, 'operands', '{} operands for subscripts {!r}'.format(len(in_subs), subscripts),
              len(operands))
-    used = set(c for c in subscripts if c in _LETTERS)
+    used = {c for c in subscripts if c in _LETTERS}
     for s in in_subs + ([output] if output is not None else []):
         if any(c not in _LETTERS for c in s.replace('...', '')):
             fail(name, 'subscripts', 'letters, commas, "->" and "..."', repr(subscripts))

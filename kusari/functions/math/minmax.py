@@ -22,8 +22,9 @@ class _Select(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         check_float(self.name, 'x', x)
-        if x.size == 0:
-            fail(self.name, 'x', 'a non-empty array', 'shape {}'.format(x.shape))
+        if any(x.shape[a] == 0 for a in self.axis):
+            fail(self.name, 'x', 'non-empty axes {} to reduce'.format(self.axis),
+                 'shape {}'.format(x.shape))
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         reduce = x.max if self.name == 'max' else x.min

@@ -64,7 +64,7 @@ def _normalize_axes(a, b, axes):
     if len(a_axes) != len(b_axes):
         fail('tensordot', 'axes', 'sequences of equal length', repr(axes))
     for name, x, ax in (('a', a, a_axes), ('b', b, b_axes)):
-        if any(not -x.ndim <= i < x.ndim for i in ax) or len(set(i % x.ndim for i in ax)) != len(
+        if any(not -x.ndim <= i < x.ndim for i in ax) or len({i % x.ndim for i in ax}) != len(
                 ax):
             fail('tensordot', 'axes of ' + name, 'distinct axes of a {}-d array'.format(x.ndim),
                  ax)

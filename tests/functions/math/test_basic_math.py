@@ -47,11 +47,10 @@ def test_variable_op_array(op):
                    lambda x: op(a.astype(x.dtype), x))
 
 
-def test_0d_operands(on_0d):
-    for op in BINARY:
-        function, reference = on_0d(on_variables(lambda x: op(x, x * 0.5)),
-                                    lambda x: op(x, x * 0.5))
-        check_function(function, positive((1,)), reference)
+@pytest.mark.parametrize('op', BINARY, ids=lambda op: op.__name__)
+def test_0d_operands(op, on_0d):
+    function, reference = on_0d(on_variables(lambda x: op(x, x * 0.5)), lambda x: op(x, x * 0.5))
+    check_function(function, positive((1,)), reference)
 
 
 @pytest.mark.parametrize('op, ref', [(operator.neg, numpy.negative), (abs, numpy.abs),

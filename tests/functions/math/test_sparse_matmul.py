@@ -1,8 +1,8 @@
 import numpy
 import pytest
 
-from kusari import core
 import kusari.functions as F
+from kusari import core
 from kusari.testing import check_function
 from kusari.utils.sparse import CooMatrix, to_coo
 from kusari.utils.type_check import InvalidType
@@ -36,7 +36,7 @@ def test_sparse_matmul(transa, transb, batch, sparse_first):
     a_shape = batch + ((4, 3) if transa else (3, 4))
     b_shape = batch + ((2, 4) if transb else (4, 2))
     if sparse_first:
-        dense_a, pattern = sparse_matrix(*a_shape)
+        _, pattern = sparse_matrix(*a_shape)
         b = rng.uniform(-1, 1, b_shape)
         inputs = (pattern.data.array, b)
 
@@ -47,7 +47,7 @@ def test_sparse_matmul(transa, transb, batch, sparse_first):
             a = with_data(pattern, data).to_dense()
             return numpy.matmul(swap(a, transa), swap(b, transb))
     else:
-        dense_b, pattern = sparse_matrix(*b_shape)
+        _, pattern = sparse_matrix(*b_shape)
         a = rng.uniform(-1, 1, a_shape)
         inputs = (a, pattern.data.array)
 
@@ -62,7 +62,7 @@ def test_sparse_matmul(transa, transb, batch, sparse_first):
 
 
 def test_matches_dense_product_with_padding_entries():
-    dense, coo = sparse_matrix(3, 5)
+    dense, _ = sparse_matrix(3, 5)
     padded = to_coo(dense, ldnz=20)
     assert padded.data.shape == (20,) and (padded.row[-1], padded.col[-1]) == (-1, -1)
     b = rng.uniform(-1, 1, (5, 2))
@@ -70,7 +70,7 @@ def test_matches_dense_product_with_padding_entries():
 
 
 def test_gradient_of_sparse_entries_only_at_the_pattern():
-    dense, coo = sparse_matrix(3, 4)
+    dense, _ = sparse_matrix(3, 4)
     coo = to_coo(dense, requires_grad=True)
     b = rng.uniform(-1, 1, (4, 2))
     gy = rng.uniform(-1, 1, (3, 2))
