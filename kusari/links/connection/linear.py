@@ -41,11 +41,22 @@ class Linear(Link):
         yield 'out_size', self.out_size
         yield 'nobias', self.b is None
 
+    def _initialize_params_from(self, x, n_batch_axes=1):
+        """Initialize ``W`` for inputs like ``x`` (the axes after the batch axes flatten
+        into the input size)."""
+        in_size = 1
+        for d in x.shape[n_batch_axes:]:
+            in_size *= d
+        self.in_size = in_size
+        self.W.initialize((self.out_size, in_size))
+
+    @classmethod
+    def from_params(cls, W, b=None, nobias=False):
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+        out_size, in_size = W.shape
+        return cls(in_size, out_size, nobias or b is None, initialW=W, initial_bias=b)
+
     def forward(self, x, n_batch_axes=1):
         if self.W.array is None:
-            in_size = 1
-            for d in x.shape[n_batch_axes:]:
-                in_size *= d
-            self.in_size = in_size
-            self.W.initialize((self.out_size, in_size))
+            self._initialize_params_from(x, n_batch_axes)
         return linear(x, self.W, self.b, n_batch_axes=n_batch_axes)

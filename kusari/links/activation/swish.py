@@ -1,0 +1,28 @@
+"""Swish activation (Ramachandran et al., 2017)."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+
+
+class Swish(Link):
+    """``y = x * sigmoid(beta * x)`` with a learnable ``beta``.
+
+    Args:
+        beta_shape (tuple of ints or None): shape of ``beta``, applied from axis 1 of the
+            input (None: ``x.shape[1:]`` of the first input).
+        beta_init: initializer (or value) of ``beta``.
+    """
+
+    def __init__(self, beta_shape, beta_init=1.0):
+        super().__init__()
+        with self.init_scope():
+            self.beta = Parameter(initializers._get_initializer(beta_init))
+        if beta_shape is not None:
+            self.beta.initialize(beta_shape)
+
+    def forward(self, x):
+        if self.beta.array is None:
+            self.beta.initialize(x.shape[1:])
+        return F.swish(x, self.beta)

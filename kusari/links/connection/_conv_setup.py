@@ -1,0 +1,30 @@
+"""Argument handling shared by the convolution links."""
+
+import numbers
+
+
+def as_tuple(value, ndim):
+    """An int or a sequence as a tuple of ``ndim`` ints."""
+    if isinstance(value, numbers.Integral):
+        return (int(value),) * ndim
+    return tuple(int(v) for v in value)
+
+
+def check_groups(link, in_channels, out_channels, groups):
+    """Raise a clear error unless both channel counts divide into ``groups``."""
+    for name, channels in (('in_channels', in_channels), ('out_channels', out_channels)):
+        if channels % groups:
+            raise ValueError('{}: {} ({}) must be divisible by groups ({})'.format(
+                link, name, channels, groups))
+
+
+def parse_2d_kwargs(link, kwargs):
+    """``(dilate, groups)`` from the keyword-only arguments of the 2-d links."""
+    if 'deterministic' in kwargs:
+        raise ValueError('{}: the deterministic argument is not supported anymore; use '
+                         "kusari.using_config('cudnn_deterministic', value)".format(link))
+    unexpected = set(kwargs) - {'dilate', 'groups'}
+    if unexpected:
+        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
+            link, ', '.join(sorted(unexpected))))
+    return kwargs.get('dilate', 1), int(kwargs.get('groups', 1))

@@ -1,0 +1,100 @@
+"""N-dimensional convolution links."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.connection._conv_setup import as_tuple, check_groups
+
+
+class ConvolutionND(Link):
+    """N-dimensional convolution with learnable filters ``W`` of shape
+    ``(out_channels, in_channels / groups, *ksize)`` and bias ``b``.
+
+    Args:
+        ndim (int): number of spatial axes.
+        in_channels (int or None): input channels; None infers them from the first
+            input. ``ConvolutionND(ndim, out_channels, ksize)`` is also accepted.
+        out_channels (int): output channels.
+        ksize (int or tuple): filter size.
+        stride (int or tuple): stride of filter applications.
+        pad (int or tuple): zero padding of each spatial axis.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+        cover_all (bool): add output positions so every input element is covered.
+        dilate (int or tuple): filter dilation.
+        groups (int): number of channel groups convolved separately.
+    """
+
+    def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
+                 nobias=False, initialW=None, initial_bias=None, cover_all=False, dilate=1,
+                 groups=1):
+        super().__init__()
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        self.ndim = ndim
+        self.ksize = as_tuple(ksize, ndim)
+        self.stride = stride
+        self.pad = pad
+        self.cover_all = cover_all
+        self.dilate = as_tuple(dilate, ndim)
+        self.groups = int(groups)
+        self.out_channels = out_channels
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            if in_channels is not None:
+                self._initialize_params(in_channels)
+            if nobias:
+                self.b = None
+            else:
+                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
+                                   out_channels)
+
+    def _initialize_params(self, in_channels):
+        check_groups(type(self).__name__, in_channels, self.out_channels, self.groups)
+        self.W.initialize((self.out_channels, in_channels // self.groups) + self.ksize)
+
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+        out_channels, in_per_group = W.shape[:2]
+        groups = kwargs.get('groups', 1)
+        link = cls(len(W.shape) - 2, in_per_group * groups, out_channels, W.shape[2:],
+                   stride, pad, nobias or b is None, initialW=W, initial_bias=b, **kwargs)
+        return link
+
+    @property
+    def printable_specs(self):
+        yield 'ndim', self.ndim
+        yield 'out_channels', self.out_channels
+        yield 'ksize', self.ksize
+        yield 'stride', self.stride
+        yield 'pad', self.pad
+        yield 'nobias', self.b is None
+        yield 'groups', self.groups
+
+    def forward(self, x):
+        if self.W.array is None:
+            self._initialize_params(x.shape[1])
+        return F.convolution_nd(x, self.W, self.b, self.stride, self.pad,
+                                cover_all=self.cover_all, dilate=self.dilate,
+                                groups=self.groups)
+
+
+class Convolution1D(ConvolutionND):
+    """One-dimensional convolution (ConvolutionND with ``ndim=1``)."""
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
+                 initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
+        super().__init__(1, in_channels, out_channels, ksize, stride, pad, nobias, initialW,
+                         initial_bias, cover_all, dilate, groups)
+
+
+class Convolution3D(ConvolutionND):
+    """Three-dimensional convolution (ConvolutionND with ``ndim=3``)."""
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
+                 initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
+        super().__init__(3, in_channels, out_channels, ksize, stride, pad, nobias, initialW,
+                         initial_bias, cover_all, dilate, groups)

@@ -1,0 +1,99 @@
+"""N-dimensional deconvolution (transposed convolution) links."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.connection._conv_setup import as_tuple, check_groups
+
+
+class DeconvolutionND(Link):
+    """N-dimensional transposed convolution with filters ``W`` of shape
+    ``(in_channels, out_channels / groups, *ksize)`` and bias ``b``.
+
+    Args:
+        ndim (int): number of spatial axes.
+        in_channels (int or None): input channels; None infers them from the first
+            input. ``DeconvolutionND(ndim, out_channels, ksize)`` is also accepted.
+        out_channels (int): output channels.
+        ksize (int or tuple): filter size.
+        stride (int or tuple): stride.
+        pad (int or tuple): padding removed from each spatial axis of the output.
+        nobias (bool): no bias when True.
+        outsize (tuple of ints): the output's spatial size (None: the smallest).
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+        dilate (int or tuple): filter dilation.
+        groups (int): number of channel groups.
+    """
+
+    def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
+                 nobias=False, outsize=None, initialW=None, initial_bias=None, dilate=1,
+                 groups=1):
+        super().__init__()
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        self.ndim = ndim
+        self.ksize = as_tuple(ksize, ndim)
+        self.stride = stride
+        self.pad = pad
+        self.outsize = outsize
+        self.dilate = as_tuple(dilate, ndim)
+        self.groups = int(groups)
+        self.out_channels = out_channels
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            if in_channels is not None:
+                self._initialize_params(in_channels)
+            if nobias:
+                self.b = None
+            else:
+                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
+                                   out_channels)
+
+    def _initialize_params(self, in_channels):
+        check_groups(type(self).__name__, in_channels, self.out_channels, self.groups)
+        self.W.initialize((in_channels, self.out_channels // self.groups) + self.ksize)
+
+    @classmethod
+    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, outsize=None, **kwargs):
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+        in_channels, out_per_group = W.shape[:2]
+        groups = kwargs.get('groups', 1)
+        return cls(len(W.shape) - 2, in_channels, out_per_group * groups, W.shape[2:], stride,
+                   pad, nobias or b is None, outsize, initialW=W, initial_bias=b, **kwargs)
+
+    @property
+    def printable_specs(self):
+        yield 'ndim', self.ndim
+        yield 'out_channels', self.out_channels
+        yield 'ksize', self.ksize
+        yield 'stride', self.stride
+        yield 'pad', self.pad
+        yield 'nobias', self.b is None
+        yield 'outsize', self.outsize
+
+    def forward(self, x):
+        if self.W.array is None:
+            self._initialize_params(x.shape[1])
+        return F.deconvolution_nd(x, self.W, self.b, self.stride, self.pad,
+                                  outsize=self.outsize, dilate=self.dilate,
+                                  groups=self.groups)
+
+
+class Deconvolution1D(DeconvolutionND):
+    """One-dimensional transposed convolution (DeconvolutionND with ``ndim=1``)."""
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
+                 outsize=None, initialW=None, initial_bias=None, dilate=1, groups=1):
+        super().__init__(1, in_channels, out_channels, ksize, stride, pad, nobias, outsize,
+                         initialW, initial_bias, dilate, groups)
+
+
+class Deconvolution3D(DeconvolutionND):
+    """Three-dimensional transposed convolution (DeconvolutionND with ``ndim=3``)."""
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
+                 outsize=None, initialW=None, initial_bias=None, dilate=1, groups=1):
+        super().__init__(3, in_channels, out_channels, ksize, stride, pad, nobias, outsize,
+                         initialW, initial_bias, dilate, groups)

@@ -1,0 +1,53 @@
+"""Two-dimensional dilated convolution link."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.connection._conv_setup import as_tuple
+
+
+class DilatedConvolution2D(Link):
+    """Two-dimensional convolution with dilated filters ``W`` of shape
+    ``(out_channels, in_channels, kh, kw)`` and bias ``b``.
+
+    Args:
+        in_channels (int or None): input channels (None: inferred).
+            ``DilatedConvolution2D(out_channels, ksize)`` is also accepted.
+        out_channels (int): output channels.
+        ksize (int or pair of ints): filter size.
+        stride (int or pair of ints): stride.
+        pad (int or pair of ints): zero padding.
+        dilate (int or pair of ints): dilation factor.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+    """
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, dilate=1,
+                 nobias=False, initialW=None, initial_bias=None):
+        super().__init__()
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        self.ksize = ksize
+        self.stride = as_tuple(stride, 2)
+        self.pad = as_tuple(pad, 2)
+        self.dilate = as_tuple(dilate, 2)
+        self.out_channels = out_channels
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            if in_channels is not None:
+                self._initialize_params(in_channels)
+            if nobias:
+                self.b = None
+            else:
+                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
+                                   out_channels)
+
+    def _initialize_params(self, in_channels):
+        self.W.initialize((self.out_channels, in_channels) + as_tuple(self.ksize, 2))
+
+    def forward(self, x):
+        if self.W.array is None:
+            self._initialize_params(x.shape[1])
+        return F.convolution_2d(x, self.W, self.b, self.stride, self.pad, dilate=self.dilate)

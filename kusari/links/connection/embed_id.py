@@ -1,0 +1,42 @@
+"""Word embedding."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+
+
+class EmbedID(Link):
+    """Maps integer IDs to rows of the learnable matrix ``W`` (in_size, out_size).
+
+    Args:
+        in_size (int): number of IDs (the vocabulary size).
+        out_size (int): size of each embedding.
+        initialW: initializer of W (default: Normal(1.0)).
+        ignore_label (int or None): an ID mapped to a zero vector.
+    """
+
+    ignore_label = None
+
+    def __init__(self, in_size, out_size, initialW=None, ignore_label=None):
+        super().__init__()
+        self.ignore_label = ignore_label
+        if initialW is None:
+            initialW = initializers.Normal(1.0)
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW), (in_size, out_size))
+
+    @classmethod
+    def from_params(cls, W, ignore_label=None):
+        """A link whose ``W`` starts as a copy of the array ``W``."""
+        in_size, out_size = W.shape
+        return cls(in_size, out_size, initialW=W, ignore_label=ignore_label)
+
+    @property
+    def printable_specs(self):
+        yield 'in_size', self.W.shape[0]
+        yield 'out_size', self.W.shape[1]
+        yield 'ignore_label', self.ignore_label
+
+    def forward(self, x):
+        return F.embed_id(x, self.W, ignore_label=self.ignore_label)

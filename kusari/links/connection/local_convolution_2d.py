@@ -1,0 +1,59 @@
+"""Two-dimensional locally connected (unshared-weight) convolution link."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.connection._conv_setup import as_tuple
+
+
+def _output_size(size, ksize, stride):
+    return (size - ksize) // stride + 1
+
+
+class LocalConvolution2D(Link):
+    """A convolution whose filters differ at every output position.
+
+    ``W`` has shape ``(out_channels, out_h, out_w, in_channels, kh, kw)`` and ``b``
+    shape ``(out_channels, out_h, out_w)``; there is no padding.
+
+    Args:
+        in_channels (int or None): input channels (None: inferred from the first input,
+            with ``in_size``).
+        out_channels (int): output channels.
+        in_size (int or pair of ints): the input's spatial size (None: inferred).
+        ksize (int or pair of ints): filter size.
+        stride (int or pair of ints): stride.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+    """
+
+    def __init__(self, in_channels, out_channels, in_size=None, ksize=None, stride=1,
+                 nobias=False, initialW=None, initial_bias=None, **kwargs):
+        super().__init__()
+        if kwargs:
+            raise TypeError('LocalConvolution2D() got unexpected keyword argument(s) {}'
+                            .format(', '.join(sorted(kwargs))))
+        self.ksize = as_tuple(ksize, 2)
+        self.stride = as_tuple(stride, 2)
+        self.nobias = nobias
+        self.out_channels = out_channels
+        with self.init_scope():
+            self.W = Parameter(initializers._get_initializer(initialW))
+            self.b = None if nobias else Parameter(
+                initializers._get_initializer(initial_bias, default=0))
+        if in_channels is not None and in_size is not None:
+            self._initialize_params(in_channels, as_tuple(in_size, 2))
+
+    def _initialize_params(self, in_channels, in_size):
+        out_h, out_w = (_output_size(s, k, st)
+                        for s, k, st in zip(in_size, self.ksize, self.stride))
+        self.W.initialize((self.out_channels, out_h, out_w, in_channels) + self.ksize)
+        if self.b is not None:
+            self.b.initialize((self.out_channels, out_h, out_w))
+
+    def forward(self, x):
+        if self.W.array is None:
+            self._initialize_params(x.shape[1], x.shape[2:])
+        return F.local_convolution_2d(x, self.W, self.b, self.stride)

@@ -1,0 +1,50 @@
+"""Network-in-network convolution block (Lin et al., 2014)."""
+
+from kusari import functions as F
+from kusari.link import ChainList
+from kusari.links.connection.convolution_2d import Convolution2D
+
+
+class MLPConvolution2D(ChainList):
+    """A Convolution2D followed by 1x1 convolutions with ``activation`` between them
+    (not after the last); the children are named '0', '1', ...
+
+    Args:
+        in_channels (int or None): input channels (None: inferred).
+            ``MLPConvolution2D(out_channels, ksize)`` is also accepted.
+        out_channels (tuple of ints): output channels of each convolution.
+        ksize (int or pair of ints): filter size of the first convolution.
+        stride (int or pair of ints): stride of the first convolution.
+        pad (int or pair of ints): padding of the first convolution.
+        activation (callable): the activation (default: relu).
+        conv_init: initializer of the filters (keyword only).
+        bias_init: initializer of the biases (keyword only).
+    """
+
+    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0,
+                 activation=F.relu, *args, **kwargs):
+        if ksize is None:
+            out_channels, ksize, in_channels = in_channels, out_channels, None
+        if args:
+            raise TypeError('MLPConvolution2D: initializers must be given by keyword '
+                            '(conv_init=..., bias_init=...)')
+        unexpected = set(kwargs) - {'conv_init', 'bias_init'}
+        if unexpected:
+            raise TypeError('MLPConvolution2D() got unexpected keyword argument(s) {}'.format(
+                ', '.join(sorted(unexpected))))
+        if not out_channels:
+            raise ValueError('MLPConvolution2D: out_channels must be a non-empty tuple')
+        conv_init, bias_init = kwargs.get('conv_init'), kwargs.get('bias_init')
+        convs = [Convolution2D(in_channels, out_channels[0], ksize, stride, pad,
+                               initialW=conv_init, initial_bias=bias_init)]
+        for n_in, n_out in zip(out_channels, out_channels[1:]):
+            convs.append(Convolution2D(n_in, n_out, 1, initialW=conv_init,
+                                       initial_bias=bias_init))
+        super().__init__(*convs)
+        self.activation = activation
+
+    def forward(self, x):
+        convs = list(self)
+        for conv in convs[:-1]:
+            x = self.activation(conv(x))
+        return convs[-1](x)

@@ -1,0 +1,36 @@
+"""BlackOut loss (Ji et al., 2016)."""
+
+import numpy
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.loss.walker_alias import WalkerAlias
+
+
+class BlackOut(Link):
+    """The BlackOut loss with negatives drawn in proportion to ``counts``.
+
+    Args:
+        in_size (int): input size.
+        counts (list of ints): frequency of each label (the vocabulary).
+        sample_size (int): negative samples per example.
+
+    Attributes:
+        W (Parameter): the output embedding (vocab_size, in_size). Chainer leaves it
+            NaN-filled for the user to set; kusari draws it from LeCunNormal so that a
+            fresh link gives finite losses.
+    """
+
+    def __init__(self, in_size, counts, sample_size):
+        super().__init__()
+        self.sampler = WalkerAlias(numpy.asarray(counts, dtype=numpy.float32))
+        self.sample_size = sample_size
+        with self.init_scope():
+            self.W = Parameter(initializers.LeCunNormal(), (len(counts), in_size))
+
+    def forward(self, x, t):
+        # The (small) alias tables stay on the CPU; the draws go to the link's device.
+        samples = self.device.send(self.sampler.sample((x.shape[0], self.sample_size)))
+        return F.black_out(x, t, self.W, samples)

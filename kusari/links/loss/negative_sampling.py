@@ -1,0 +1,47 @@
+"""Negative sampling loss (Mikolov et al., 2013)."""
+
+import numpy
+
+from kusari import core
+from kusari import functions as F
+from kusari.core import Parameter
+from kusari.link import Link
+from kusari.links.loss.walker_alias import WalkerAlias
+
+
+class NegativeSampling(Link):
+    """The negative sampling loss, with negatives drawn in proportion to
+    ``counts ** power``.
+
+    Args:
+        in_size (int): input size.
+        counts (list of ints): frequency of each label (the vocabulary).
+        sample_size (int): negative samples per example.
+        power (float): the exponent applied to the counts.
+        dtype: dtype of ``W`` (None: ``config.dtype``).
+
+    Attributes:
+        W (Parameter): the output embedding (vocab_size, in_size), zero at start.
+    """
+
+    def __init__(self, in_size, counts, sample_size, power=0.75, dtype=None):
+        super().__init__()
+        dtype = core.get_dtype(dtype)
+        self.sample_size = sample_size
+        self.sampler = WalkerAlias(numpy.power(numpy.asarray(counts, dtype), power))
+        with self.init_scope():
+            self.W = Parameter(numpy.zeros((len(counts), in_size), dtype=dtype))
+
+    def _sample(self, shape):
+        # The (small) alias tables stay on the CPU; the draws go to the link's device.
+        return self.device.send(self.sampler.sample(shape))
+
+    def forward(self, x, t, reduce='sum', **kwargs):
+        """forward(x, t, reduce='sum', *, return_samples=False)"""
+        unexpected = set(kwargs) - {'return_samples'}
+        if unexpected:
+            raise TypeError('NegativeSampling.forward() got unexpected keyword argument(s) '
+                            '{}'.format(', '.join(sorted(unexpected))))
+        return F.negative_sampling(x, t, self.W, self._sample, self.sample_size,
+                                   reduce=reduce,
+                                   return_samples=kwargs.get('return_samples', False))

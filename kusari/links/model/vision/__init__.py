@@ -1,0 +1,1 @@
+"""Pre-trained image recognition models."""

@@ -1,0 +1,137 @@
+"""Batch normalization layer (Ioffe & Szegedy, 2015)."""
+
+import numpy
+
+from kusari import configuration, core
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter
+from kusari.link import Link
+
+
+def _init_array(initializer, default_value, shape, dtype):
+    initializer = initializers._get_initializer(
+        default_value if initializer is None else initializer)
+    return initializers.generate_array(initializer, shape, numpy, dtype=dtype)
+
+
+def parse_finetune(link, kwargs):
+    """The ``finetune`` keyword of a normalization link's forward."""
+    if 'test' in kwargs:
+        raise ValueError("{}: the test argument is not supported anymore; use "
+                         "kusari.using_config('train', False)".format(link))
+    unexpected = set(kwargs) - {'finetune'}
+    if unexpected:
+        raise TypeError('{}.forward() got unexpected keyword argument(s) {}'.format(
+            link, ', '.join(sorted(unexpected))))
+    return kwargs.get('finetune', False)
+
+
+class BatchNormalization(Link):
+    """Normalizes by batch statistics while training and keeps moving averages of them
+    (``avg_mean``, ``avg_var``) for use when ``config.train`` is False.
+
+    Three modes: training (batch statistics; the moving averages decay by ``decay``),
+    fine-tuning (``finetune=True`` while training: the averages become the exact
+    population statistics over the batches seen since ``start_finetuning``), and
+    testing (``config.train`` False: the stored statistics normalize).
+
+    Args:
+        size (int, tuple of ints or None): the shape of the normalized axes (None:
+            inferred from ``axis`` and the first input).
+        decay (float): decay rate of the moving averages.
+        eps (float): added to the variance.
+        dtype: dtype of the parameters and statistics (None: ``config.dtype``).
+        use_gamma (bool): learn a scale ``gamma`` (else 1).
+        use_beta (bool): learn a shift ``beta`` (else 0).
+        initial_gamma, initial_beta: initializers (default 1 and 0).
+        axis (int or tuple of ints): the axes statistics are taken over (None: all but
+            the axes from 1 that ``size`` covers).
+        initial_avg_mean, initial_avg_var: initializers of the statistics (0 and 1).
+
+    Attributes:
+        gamma, beta (Parameter): scale and shift.
+        avg_mean, avg_var (array): the population statistics (persistent).
+        N (int): batches seen in fine-tuning mode (persistent).
+    """
+
+    gamma = None
+    beta = None
+    avg_mean = None
+    avg_var = None
+
+    def __init__(self, size=None, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
+                 use_beta=True, initial_gamma=None, initial_beta=None, axis=None,
+                 initial_avg_mean=None, initial_avg_var=None):
+        super().__init__()
+        if size is None and axis is None:
+            raise RuntimeError('{}: size or axis is required'.format(type(self).__name__))
+        self._initial_avg_mean = initial_avg_mean
+        self._initial_avg_var = initial_avg_var
+        self.N = 0
+        self.register_persistent('N')
+        self.decay = decay
+        self.eps = eps
+        self.axis = (axis,) if isinstance(axis, int) else axis
+        self._dtype = core.get_dtype(dtype)
+        with self.init_scope():
+            if use_gamma:
+                self.gamma = Parameter(self._param_initializer(initial_gamma, 1))
+            if use_beta:
+                self.beta = Parameter(self._param_initializer(initial_beta, 0))
+        if size is not None:
+            self._initialize_params(size)
+
+    def _param_initializer(self, initializer, default):
+        initializer = initializers._get_initializer(
+            default if initializer is None else initializer)
+        initializer.dtype = self._dtype
+        return initializer
+
+    def _initialize_params(self, shape):
+        self.avg_mean = _init_array(self._initial_avg_mean, 0, shape, self._dtype)
+        self.register_persistent('avg_mean')
+        self.avg_var = _init_array(self._initial_avg_var, 1, shape, self._dtype)
+        self.register_persistent('avg_var')
+        if self.gamma is not None:
+            self.gamma.initialize(shape)
+        if self.beta is not None:
+            self.beta.initialize(shape)
+        if self.xp is not numpy:
+            self.to_device(self.device)
+
+    def _scale_and_shift(self, x):
+        xp = self.xp
+        gamma = self.gamma if self.gamma is not None else xp.ones(
+            self.avg_mean.shape, dtype=x.dtype)
+        beta = self.beta if self.beta is not None else xp.zeros(
+            self.avg_mean.shape, dtype=x.dtype)
+        return gamma, beta
+
+    def _decay(self, finetune):
+        if finetune:
+            self.N += 1
+            return 1.0 - 1.0 / self.N
+        return self.decay
+
+    def forward(self, x, **kwargs):
+        """forward(self, x, finetune=False)
+
+        Normalize ``x``; ``finetune=True`` (while training) accumulates exact
+        population statistics instead of moving averages.
+        """
+        finetune = parse_finetune(type(self).__name__, kwargs)
+        if self.avg_mean is None:
+            self._initialize_params(tuple(
+                d for i, d in enumerate(x.shape) if i not in self.axis))
+        gamma, beta = self._scale_and_shift(x)
+        if configuration.config.train:
+            return F.batch_normalization(
+                x, gamma, beta, eps=self.eps, running_mean=self.avg_mean,
+                running_var=self.avg_var, decay=self._decay(finetune), axis=self.axis)
+        return F.fixed_batch_normalization(x, gamma, beta, self.avg_mean, self.avg_var,
+                                           self.eps, axis=self.axis)
+
+    def start_finetuning(self):
+        """Restart the population statistics count of fine-tuning mode."""
+        self.N = 0

@@ -1,0 +1,69 @@
+"""Decorrelated batch normalization (Huang et al., 2018)."""
+
+import numpy
+
+from kusari import configuration
+from kusari import functions as F
+from kusari.link import Link
+from kusari.links.normalization.batch_normalization import parse_finetune
+
+
+class DecorrelatedBatchNormalization(Link):
+    """Whitens groups of channels by batch statistics (ZCA) while training, keeping
+    moving averages ``avg_mean`` (groups, C) and ``avg_projection`` (groups, C, C) for
+    use when ``config.train`` is False.
+
+    Args:
+        size (int): number of channels.
+        groups (int or None): number of channel groups whitened separately.
+        decay (float): decay rate of the moving averages.
+        eps (float): added to the covariance's diagonal.
+        dtype: dtype of the statistics.
+        group_size (int or None): channels per group (keyword only; instead of groups).
+    """
+
+    def __init__(self, size, groups=16, decay=0.9, eps=2e-5, dtype=numpy.float32, **kwargs):
+        super().__init__()
+        unexpected = set(kwargs) - {'group_size'}
+        if unexpected:
+            raise TypeError('DecorrelatedBatchNormalization() got unexpected keyword '
+                            'argument(s) {}'.format(', '.join(sorted(unexpected))))
+        group_size = kwargs.get('group_size')
+        if group_size is None and groups is None:
+            group_size = 16
+        if group_size is None:
+            group_size = size // groups
+        elif groups is None:
+            groups = size // group_size
+        if groups * group_size != size:
+            raise ValueError('DecorrelatedBatchNormalization: size ({}) must equal groups '
+                             '({}) * group_size ({})'.format(size, groups, group_size))
+        self.avg_mean = numpy.zeros((groups, group_size), dtype=dtype)
+        self.register_persistent('avg_mean')
+        self.avg_projection = numpy.broadcast_to(
+            numpy.eye(group_size, dtype=dtype), (groups, group_size, group_size)).copy()
+        self.register_persistent('avg_projection')
+        self.N = 0
+        self.register_persistent('N')
+        self.decay = decay
+        self.eps = eps
+        self.groups = groups
+
+    def forward(self, x, **kwargs):
+        """forward(self, x, *, finetune=False)"""
+        finetune = parse_finetune('DecorrelatedBatchNormalization', kwargs)
+        if configuration.config.train:
+            if finetune:
+                self.N += 1
+                decay = 1.0 - 1.0 / self.N
+            else:
+                decay = self.decay
+            return F.decorrelated_batch_normalization(
+                x, groups=self.groups, eps=self.eps, running_mean=self.avg_mean,
+                running_projection=self.avg_projection, decay=decay)
+        return F.fixed_decorrelated_batch_normalization(x, self.avg_mean, self.avg_projection,
+                                                        groups=self.groups)
+
+    def start_finetuning(self):
+        """Restart the population statistics count of fine-tuning mode."""
+        self.N = 0

@@ -1,0 +1,215 @@
+"""Stacked (and bidirectional) recurrent layers over variable-length sequences:
+the NStep RNN, GRU and LSTM links."""
+
+from kusari import functions as F
+from kusari import initializers
+from kusari.core import Parameter, Variable
+from kusari.link import ChainList, Link
+
+
+def _reject_kwargs(name, kwargs):
+    for key, message in (('use_cudnn', 'use kusari.using_config(\'use_cudnn\', ...)'),
+                         ('use_bi_direction', 'use the NStepBi* links'),
+                         ('activation', 'use the NStepRNNTanh/NStepRNNReLU links')):
+        if key in kwargs:
+            raise ValueError('{}: the {} argument is not supported; {}'.format(
+                name, key, message))
+    if kwargs:
+        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
+            name, ', '.join(sorted(kwargs))))
+
+
+class NStepRNNBase(ChainList):
+    """The weights of ``n_layers`` stacked recurrent layers (each direction of each
+    layer one child link with parameters ``w0 .. w{n-1}``, ``b0 .. b{n-1}``; the first
+    half of the weights multiply the layer's input, the rest its state).
+
+    Subclasses set ``n_weights``, ``use_bi_direction`` and ``rnn`` (the function).
+
+    Args:
+        n_layers (int): number of layers.
+        in_size (int): input size.
+        out_size (int): state size.
+        dropout (float): dropout ratio between layers.
+        initialW: initializer of the weights (keyword only; default LeCunNormal).
+        initial_bias: initializer of the biases (keyword only; default 0).
+    """
+
+    n_weights = None
+    use_bi_direction = False
+
+    def __init__(self, n_layers, in_size, out_size, dropout, *, initialW=None,
+                 initial_bias=None, **kwargs):
+        _reject_kwargs(type(self).__name__, kwargs)
+        direction = 2 if self.use_bi_direction else 1
+        w_init = initializers._get_initializer(initialW)
+        b_init = initializers._get_initializer(initial_bias, default=0)
+        layers = []
+        for layer in range(n_layers):
+            for _ in range(direction):
+                weights = Link()
+                with weights.init_scope():
+                    for j in range(self.n_weights):
+                        if j >= self.n_weights // 2:
+                            w_in = out_size
+                        elif layer == 0:
+                            w_in = in_size
+                        else:
+                            w_in = out_size * direction
+                        setattr(weights, 'w{}'.format(j), Parameter(w_init, (out_size, w_in)))
+                        setattr(weights, 'b{}'.format(j), Parameter(b_init, out_size))
+                layers.append(weights)
+        super().__init__(*layers)
+        self.n_layers = n_layers
+        self.dropout = dropout
+        self.out_size = out_size
+        self.direction = direction
+
+    @property
+    def ws(self):
+        return [[getattr(w, 'w{}'.format(j)) for j in range(self.n_weights)] for w in self]
+
+    @property
+    def bs(self):
+        return [[getattr(w, 'b{}'.format(j)) for j in range(self.n_weights)] for w in self]
+
+    def init_hx(self, xs):
+        """A zero initial state for the batch of sequences ``xs``."""
+        shape = (self.n_layers * self.direction, len(xs), self.out_size)
+        return Variable(self.xp.zeros(shape, dtype=xs[0].dtype))
+
+    def rnn(self, *args):
+        raise NotImplementedError
+
+    def _call(self, hs, xs, **kwargs):
+        if 'train' in kwargs:
+            raise ValueError("{}: the train argument is not supported; use "
+                             "kusari.using_config('train', ...)".format(type(self).__name__))
+        if kwargs:
+            raise TypeError('{}.forward() got unexpected keyword argument(s) {}'.format(
+                type(self).__name__, ', '.join(sorted(kwargs))))
+        if not isinstance(xs, (list, tuple)):
+            raise TypeError('{}: xs must be a list of sequences, not {}'.format(
+                type(self).__name__, type(xs).__name__))
+        # The functions want time-major batches of non-increasing size: sort the
+        # sequences by length, and undo the order on the way out.
+        order = sorted(range(len(xs)), key=lambda i: -len(xs[i]))
+        inverse = [0] * len(order)
+        for position, i in enumerate(order):
+            inverse[i] = position
+        xs = [xs[i] for i in order]
+        index = self.xp.asarray(order, dtype='i')
+        hxs = [self.init_hx(xs) if hx is None else F.permutate(hx, index, axis=1)
+               for hx in hs]
+        outputs = self.rnn(self.n_layers, self.dropout, *hxs, self.ws, self.bs,
+                           F.transpose_sequence(xs))
+        states = [F.permutate(h, index, axis=1, inv=True) for h in outputs[:-1]]
+        ys = F.transpose_sequence(outputs[-1])
+        return states + [[ys[i] for i in inverse]]
+
+    def forward(self, hx, xs, **kwargs):
+        """forward(self, hx, xs)
+
+        Args:
+            hx: the initial states (n_layers * directions, batch, out_size), or None.
+            xs (list of arrays): the sequences, each (length, in_size).
+
+        Returns:
+            tuple: the final states ``hy`` and the list of output sequences ``ys``.
+        """
+        hy, ys = self._call([hx], xs, **kwargs)
+        return hy, ys
+
+
+class NStepRNNTanh(NStepRNNBase):
+    """Stacked Elman RNN with tanh: ``h_t = tanh(w0 x_t + b0 + w1 h_{t-1} + b1)``."""
+
+    n_weights = 2
+
+    def rnn(self, *args):
+        return F.n_step_rnn(*args, activation='tanh')
+
+
+class NStepRNNReLU(NStepRNNBase):
+    """Stacked Elman RNN with ReLU."""
+
+    n_weights = 2
+
+    def rnn(self, *args):
+        return F.n_step_rnn(*args, activation='relu')
+
+
+class NStepBiRNNTanh(NStepRNNBase):
+    """Stacked bidirectional Elman RNN with tanh."""
+
+    n_weights = 2
+    use_bi_direction = True
+
+    def rnn(self, *args):
+        return F.n_step_birnn(*args, activation='tanh')
+
+
+class NStepBiRNNReLU(NStepRNNBase):
+    """Stacked bidirectional Elman RNN with ReLU."""
+
+    n_weights = 2
+    use_bi_direction = True
+
+    def rnn(self, *args):
+        return F.n_step_birnn(*args, activation='relu')
+
+
+class NStepGRUBase(NStepRNNBase):
+    n_weights = 6
+
+
+class NStepGRU(NStepGRUBase):
+    """Stacked GRU (weights ``w0..w2`` on the input, ``w3..w5`` on the state)."""
+
+    def rnn(self, *args):
+        return F.n_step_gru(*args)
+
+
+class NStepBiGRU(NStepGRUBase):
+    """Stacked bidirectional GRU."""
+
+    use_bi_direction = True
+
+    def rnn(self, *args):
+        return F.n_step_bigru(*args)
+
+
+class NStepLSTMBase(NStepRNNBase):
+    """Stacked LSTM layers; ``forward(hx, cx, xs)`` returns ``hy, cy, ys``."""
+
+    n_weights = 8
+
+    def forward(self, hx, cx, xs, **kwargs):
+        """forward(self, hx, cx, xs)
+
+        Args:
+            hx, cx: the initial states and cells (n_layers * directions, batch,
+                out_size), or None.
+            xs (list of arrays): the sequences, each (length, in_size).
+
+        Returns:
+            tuple: ``hy``, ``cy`` and the list of output sequences ``ys``.
+        """
+        hy, cy, ys = self._call([hx, cx], xs, **kwargs)
+        return hy, cy, ys
+
+
+class NStepLSTM(NStepLSTMBase):
+    """Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the state)."""
+
+    def rnn(self, *args):
+        return F.n_step_lstm(*args)
+
+
+class NStepBiLSTM(NStepLSTMBase):
+    """Stacked bidirectional LSTM."""
+
+    use_bi_direction = True
+
+    def rnn(self, *args):
+        return F.n_step_bilstm(*args)

@@ -1,0 +1,59 @@
+"""LSTM with peephole connections (Gers & Schmidhuber, 2000)."""
+
+from kusari import functions as F
+from kusari.core import Variable
+from kusari.link import Chain
+from kusari.links.connection.linear import Linear
+
+
+class StatefulPeepholeLSTM(Chain):
+    """An LSTM whose input and forget gates also see the previous cell state and
+    whose output gate sees the new one, through ``peep_i``, ``peep_f``, ``peep_o``.
+
+    Args:
+        in_size (int): input size.
+        out_size (int): state size.
+
+    Attributes:
+        c, h (Variable): the cell state and output (None before the first step).
+    """
+
+    def __init__(self, in_size, out_size):
+        super().__init__()
+        self.state_size = out_size
+        with self.init_scope():
+            self.upward = Linear(in_size, 4 * out_size)
+            self.lateral = Linear(out_size, 4 * out_size, nobias=True)
+            self.peep_i = Linear(out_size, out_size, nobias=True)
+            self.peep_f = Linear(out_size, out_size, nobias=True)
+            self.peep_o = Linear(out_size, out_size, nobias=True)
+        self.reset_state()
+
+    def reset_state(self):
+        """Forget the state."""
+        self.c = self.h = None
+
+    def to_device(self, device):
+        super().to_device(device)
+        for state in (self.c, self.h):
+            if state is not None:
+                state.to_device(self.device)
+        return self
+
+    def forward(self, x):
+        lstm_in = self.upward(x)
+        if self.h is not None:
+            lstm_in += self.lateral(self.h)
+        if self.c is None:
+            self.c = Variable(self.xp.zeros((x.shape[0], self.state_size),
+                                            dtype=lstm_in.dtype))
+        gates = F.reshape(lstm_in, (lstm_in.shape[0], self.state_size, 4))
+        a, i, f, o = (F.reshape(g, (g.shape[0], g.shape[1]))
+                      for g in F.split_axis(gates, 4, axis=2))
+        a = F.tanh(a)
+        i = F.sigmoid(i + self.peep_i(self.c))
+        f = F.sigmoid(f + self.peep_f(self.c))
+        self.c = a * i + f * self.c
+        o = F.sigmoid(o + self.peep_o(self.c))
+        self.h = o * F.tanh(self.c)
+        return self.h

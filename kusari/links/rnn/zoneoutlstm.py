@@ -1,0 +1,61 @@
+"""LSTM with zoneout regularization (Krueger et al., 2017)."""
+
+from kusari import functions as F
+from kusari.core import Variable
+from kusari.link import Chain
+from kusari.links.connection.linear import Linear
+
+
+class StatefulZoneoutLSTM(Chain):
+    """An LSTM whose cell state and output units each keep their previous value with
+    probability ``c_ratio`` / ``h_ratio`` while training (:func:`functions.zoneout`).
+
+    Args:
+        in_size (int): input size.
+        out_size (int): state size.
+        c_ratio (float): zoneout ratio of the cell state.
+        h_ratio (float): zoneout ratio of the output.
+
+    Attributes:
+        c, h (Variable): the cell state and output (None before the first step).
+    """
+
+    def __init__(self, in_size, out_size, c_ratio=0.5, h_ratio=0.5, **kwargs):
+        super().__init__()
+        if kwargs:
+            raise TypeError('StatefulZoneoutLSTM() got unexpected keyword argument(s) {}; '
+                            "use kusari.using_config('train', ...) instead of train="
+                            .format(', '.join(sorted(kwargs))))
+        self.state_size = out_size
+        self.c_ratio = c_ratio
+        self.h_ratio = h_ratio
+        with self.init_scope():
+            self.upward = Linear(in_size, 4 * out_size)
+            self.lateral = Linear(out_size, 4 * out_size, nobias=True)
+        self.reset_state()
+
+    def reset_state(self):
+        """Forget the state."""
+        self.c = self.h = None
+
+    def to_device(self, device):
+        super().to_device(device)
+        for state in (self.c, self.h):
+            if state is not None:
+                state.to_device(self.device)
+        return self
+
+    def forward(self, x):
+        if self.h is None:
+            self.h = Variable(self.xp.zeros((x.shape[0], self.state_size), dtype=x.dtype))
+        if self.c is None:
+            self.c = Variable(self.xp.zeros((x.shape[0], self.state_size), dtype=x.dtype))
+        lstm_in = self.upward(x) + self.lateral(self.h)
+        gates = F.reshape(lstm_in, (lstm_in.shape[0], self.state_size, 4))
+        a, i, f, o = (F.reshape(g, (g.shape[0], g.shape[1]))
+                      for g in F.split_axis(gates, 4, axis=2))
+        c_next = F.tanh(a) * F.sigmoid(i) + F.sigmoid(f) * self.c
+        h_next = F.sigmoid(o) * F.tanh(c_next)
+        self.c = F.zoneout(self.c, c_next, self.c_ratio)
+        self.h = F.zoneout(self.h, h_next, self.h_ratio)
+        return self.h

@@ -1,0 +1,17 @@
+"""TheanoFunction: declared for API compatibility; kusari does not support Theano."""
+
+from kusari.link import Link
+
+
+class TheanoFunction(Link):
+    """Chainer's wrapper of a Theano function as a link.
+
+    Theano's development ended in 2017 and it does not install with current Python and
+    NumPy, so kusari does not support it: constructing this link raises
+    NotImplementedError.
+    """
+
+    def __init__(self, inputs, outputs):
+        raise NotImplementedError(
+            'TheanoFunction is not supported by kusari: Theano is unmaintained and does not '
+            'run on Python 3.11 / NumPy 2. Port the computation to kusari functions.')
