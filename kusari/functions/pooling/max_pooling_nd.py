@@ -51,7 +51,7 @@ def _max_pooling(func, ndim, x, ksize, stride, pad, cover_all, return_indices):
     node = MaxPoolingND(func, ndim, ksize, stride, pad, cover_all, need_index)
     y, = node.apply((x,))
     if return_indices:
-        return y, node.index.astype(numpy.int32)
+        return y, node.index.astype(numpy.intp)
     return y
 
 
@@ -68,7 +68,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
             offset of the maximum inside its window (for :func:`upsampling_2d`).
 
     Returns:
-        Variable, or ``(Variable, ndarray of int32)`` with ``return_indices``.
+        Variable, or ``(Variable, ndarray of intp)`` with ``return_indices``.
     """
     return _max_pooling('max_pooling_nd', None, x, ksize, stride, pad, cover_all,
                         return_indices)

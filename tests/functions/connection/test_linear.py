@@ -13,7 +13,7 @@ rng = numpy.random.default_rng(10)
 @pytest.mark.parametrize('nobias', [False, True])
 def test_linear(x_shape, n_batch_axes, nobias):
     def reference(x, W, b=None):
-        y = x.reshape(x_shape[:n_batch_axes] + (-1,)) @ W.T
+        y = x.reshape(x_shape[:n_batch_axes] + (k,)) @ W.T
         return y if b is None else y + b
 
     k = int(numpy.prod(x_shape[n_batch_axes:]))

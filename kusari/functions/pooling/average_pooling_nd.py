@@ -1,0 +1,48 @@
+"""Average pooling over 1, 2, 3 or N spatial axes."""
+
+from kusari.backend import get_array_module
+from kusari.functions.pooling._common import check_float, spatial_ndim
+from kusari.functions.pooling._windows import Windows, WindowSum, window_sum
+
+
+def _average_pooling(func, ndim, x, ksize, stride, pad, pad_value):
+    if pad_value not in (0, None):
+        raise ValueError('{}: pad_value must be 0 or None, got {!r}'.format(func, pad_value))
+    spatial_ndim(func, x, ndim)
+    check_float(func, x)
+    windows = Windows(func, x.shape[2:], ksize, stride, pad)
+    if pad_value is None and windows.padded:
+        # Divide each window by the number of input elements it covers.
+        xp = get_array_module(x)
+        count = window_sum(xp.ones((1, 1) + windows.size, dtype=x.dtype), windows)
+        scale = 1 / count
+    else:
+        scale = x.dtype.type(1.0 / windows.n_taps)
+    return WindowSum(windows, scale).apply((x,))[0]
+
+
+def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
+    """N-dimensionally spatial average pooling.
+
+    Args:
+        x: input of shape ``(n, c, d_1, ..., d_N)``.
+        ksize (int or tuple of ints): window size.
+        stride (int or tuple of ints): window stride; None means ``ksize``.
+        pad (int or tuple of ints): padding on both sides.
+        pad_value (0 or None): 0 averages padded elements as zeros (every window is
+            divided by its full size); None leaves them out of the average.
+
+    Returns:
+        Variable: of shape ``(n, c, l_1, ..., l_N)``, ``l_i = (d_i + 2 p_i - k_i) // s_i + 1``.
+    """
+    return _average_pooling('average_pooling_nd', None, x, ksize, stride, pad, pad_value)
+
+
+def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
+    """1-dimensional average pooling; see :func:`average_pooling_nd`."""
+    return _average_pooling('average_pooling_1d', 1, x, ksize, stride, pad, pad_value)
+
+
+def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
+    """3-dimensional average pooling; see :func:`average_pooling_nd`."""
+    return _average_pooling('average_pooling_3d', 3, x, ksize, stride, pad, pad_value)

@@ -1,0 +1,32 @@
+"""RoIAlign (Mask R-CNN) with the average of each bin's bilinear samples."""
+
+from kusari import core
+from kusari.functions.pooling import _roi
+
+
+def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_ratio=None):
+    """Spatial Region of Interest (RoI) average align.
+
+    Each RoI, scaled by ``spatial_scale`` (not rounded), is divided into
+    ``outsize`` bins; each bin is sampled bilinearly on a regular grid and the
+    output is the average of its samples.
+
+    Args:
+        x: input of shape ``(n, c, h, w)``.
+        rois: RoIs of shape ``(R, 4)``: ``(y_min, x_min, y_max, x_max)``.
+        roi_indices: int32 array ``(R,)``: the image of each RoI.
+        outsize (int or pair of ints): output size ``(outh, outw)``.
+        spatial_scale (float): scale from RoI coordinates to ``x``'s pixels.
+        sampling_ratio (int or pair of ints): samples per bin side; None takes
+            ``ceil(roi_size / outsize)`` per RoI.
+
+    Returns:
+        Variable: of shape ``(R, c, outh, outw)``.
+    """
+    func = 'roi_average_align_2d'
+    roi_indices = core.as_array(roi_indices)
+    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), roi_indices, 4)
+    outh, outw, spatial_scale = _roi.parse_outsize(func, outsize, spatial_scale)
+    ratio = _roi.parse_sampling_ratio(func, sampling_ratio)
+    boxes, batch = _roi.to_numpy(core.as_array(rois)), _roi.to_numpy(roi_indices)
+    return _roi.align_average(x, boxes, batch, outh, outw, spatial_scale, ratio)

@@ -1,0 +1,29 @@
+"""RoI max pooling of Fast R-CNN, with ``(batch_index, x_min, y_min, x_max, y_max)`` RoIs."""
+
+from kusari import core
+from kusari.functions.pooling import _roi
+
+
+def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
+    """Spatial Region of Interest (RoI) max pooling.
+
+    Each RoI, scaled by ``spatial_scale`` and rounded to pixels (ends included),
+    is divided into ``outh x outw`` bins; each output is the maximum of its bin
+    (0 for bins outside the image). The gradient flows to each bin's first maximum.
+
+    Args:
+        x: input of shape ``(n, c, h, w)``.
+        rois: RoIs of shape ``(R, 5)``: ``(batch_index, x_min, y_min, x_max, y_max)``.
+        outh (int): height of the pooled output.
+        outw (int): width of the pooled output.
+        spatial_scale (float): scale from RoI coordinates to ``x``'s pixels.
+
+    Returns:
+        Variable: of shape ``(R, c, outh, outw)``.
+    """
+    func = 'roi_pooling_2d'
+    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), None, 5)
+    outh, outw, spatial_scale = _roi.parse_outsize(func, (outh, outw), float(spatial_scale))
+    boxes = _roi.to_numpy(core.as_array(rois))
+    return _roi.rect_max(x, boxes[:, [2, 1, 4, 3]], boxes[:, 0].astype(int), outh, outw,
+                         spatial_scale, inclusive=True, fill=0.0)
