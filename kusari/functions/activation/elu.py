@@ -16,9 +16,11 @@ class ELU(core.FunctionNode):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         xp = get_array_module(x)
-        negative = xp.expm1(xp.minimum(x, 0))  # minimum keeps exp from overflowing
-        negative *= x.dtype.type(self.alpha)
-        return force_array(xp.where(x > 0, x, negative)),
+        # max(x, 0) + alpha * expm1(min(x, 0)): no overflow, and faster than xp.where.
+        y = force_array(xp.expm1(xp.minimum(x, 0)))
+        y *= x.dtype.type(self.alpha)
+        y += xp.maximum(x, 0)
+        return y,
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

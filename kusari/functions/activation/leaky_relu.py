@@ -14,11 +14,18 @@ class LeakyReLU(core.FunctionNode):
         x, = inputs
         check_float('leaky_relu', 'x', x)
         self.retain_inputs((0,))
-        return force_array(get_array_module(x).where(x >= 0, x, x * x.dtype.type(self.slope))),
+        xp = get_array_module(x)
+        # Arithmetic instead of xp.where, which is several times slower on the CPU.
+        y = force_array(x * x.dtype.type(self.slope))
+        if 0 <= self.slope <= 1:
+            return xp.maximum(y, x, out=y),
+        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * x.dtype.type(self.slope)),
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0].array
-        slope = get_array_module(x).where(x >= 0, x.dtype.type(1), x.dtype.type(self.slope))
+        slope = (x >= 0).astype(x.dtype)  # 1 where x >= 0, self.slope elsewhere
+        slope *= 1 - self.slope
+        slope += self.slope
         return scale_by_array(grad_outputs[0], slope),
 
 

@@ -22,8 +22,8 @@ class PReLU(core.FunctionNode):
             fail('prelu', 'shape of W', 'x.shape[1:1 + W.ndim] with x.shape={}'.format(x.shape),
                  w.shape)
         self.retain_inputs((0, 1))
-        slope = w.reshape(_slope_shape(x, w))
-        return force_array(get_array_module(x).where(x >= 0, x, x * slope)),
+        xp = get_array_module(x)
+        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * w.reshape(_slope_shape(x, w))),
 
     def backward(self, indexes, grad_outputs):
         x, w = self.get_retained_inputs()

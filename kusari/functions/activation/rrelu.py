@@ -25,11 +25,13 @@ class RReLU(core.FunctionNode):
             fail('rrelu', 'r', 'shape {} and dtype {} (as x)'.format(x.shape, x.dtype),
                  'shape {} and dtype {}'.format(self.r.shape, self.r.dtype))
         self.retain_inputs((0,))
-        return force_array(xp.where(x >= 0, x, x * self.r)),
+        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * self.r),
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0].array
-        slope = get_array_module(x).where(x >= 0, x.dtype.type(1), self.r)
+        slope = 1 - self.r  # 1 where x >= 0, r elsewhere
+        slope *= x >= 0
+        slope += self.r
         return scale_by_array(grad_outputs[0], slope),
 
 

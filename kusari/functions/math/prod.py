@@ -7,7 +7,8 @@ from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math._elementwise import force_array
-from kusari.functions.math.cumulative import _unit_vector, linear_scan, shift
+from kusari.functions.array.flip import flip
+from kusari.functions.math.cumulative import _unit_vector, cumprod, shift
 
 
 class Prod(core.FunctionNode):
@@ -22,8 +23,8 @@ class Prod(core.FunctionNode):
         return force_array(get_array_module(x).prod(x, axis=self.axis, keepdims=self.keepdims)),
 
     def backward(self, indexes, grad_outputs):
-        # d prod / d x[i] = prod(x[:i]) * prod(x[i + 1:]) over the reduced elements, both
-        # built by scans so that zeros in x need no division.
+        # d prod / d x[i] = prod(x[:i]) * prod(x[i + 1:]) over the reduced elements: shifted
+        # cumulative products from either end, so zeros in x need no division.
         x, = self.get_retained_inputs()
         if x.size == 0:
             return None,
@@ -35,10 +36,10 @@ class Prod(core.FunctionNode):
             n *= x.shape[a]
         flat = reshape(transpose(x, order), kept_shape + (n,))
         last = len(kept_shape)
-        before = linear_scan(shift(flat, 1, last), _unit_vector(x.xp, flat.shape, last, 0,
-                                                                x.dtype), last)
-        after = linear_scan(shift(flat, -1, last), _unit_vector(x.xp, flat.shape, last, -1,
-                                                                x.dtype), last, reverse=True)
+        first_one = _unit_vector(x.xp, flat.shape, last, 0, x.dtype)
+        last_one = _unit_vector(x.xp, flat.shape, last, -1, x.dtype)
+        before = shift(cumprod(flat, axis=last), 1, last) + first_one
+        after = shift(flip(cumprod(flip(flat, last), axis=last), last), -1, last) + last_one
         gy = broadcast_to(reshape(grad_outputs[0], kept_shape + (1,)), flat.shape)
         gx = reshape(before * after * gy, tuple(x.shape[a] for a in order))
         inverse = [0] * x.ndim
