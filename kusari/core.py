@@ -863,6 +863,8 @@ class FunctionNode:
             hooks = self._all_hooks()
             for hook in hooks:
                 hook.forward_preprocess(self, in_data)
+        if cfg.debug:
+            self.stack = traceback.extract_stack()[:-1]
 
         outputs = self.forward(in_data)
         if type(outputs) is not tuple:
@@ -898,8 +900,6 @@ class FunctionNode:
             input_nodes.append(node)
         self.rank = rank
         self.inputs = tuple(input_nodes)
-        if cfg.debug:
-            self.stack = traceback.extract_stack()[:-1]
 
         ret = []
         output_refs = []
