@@ -12,6 +12,8 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
 from kusari.functions.activation.sigmoid import sigmoid
 from kusari.functions.activation.tanh import tanh
+from kusari.functions.array.concat import concat
+from kusari.functions.array.get_item import get_item
 
 
 def _sigmoid(x):
@@ -115,8 +117,6 @@ class LSTM(core.FunctionNode):
         return c, h
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.array.concat import concat
-        from kusari.functions.array.get_item import get_item
         c_prev, x = self.get_retained_inputs()
         c, = self.get_retained_outputs()
         gc, gh = grad_outputs

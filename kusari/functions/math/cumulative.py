@@ -40,10 +40,11 @@ class Shift(core.FunctionNode):
 
 
 def shift(x, offset, axis):
+    """``x`` moved by ``offset`` along ``axis``, zero-filled (differentiable)."""
     return Shift(axis, offset).apply((x,))[0]
 
 
-def _unit_vector(xp, shape, axis, index, dtype):
+def unit_vector(xp, shape, axis, index, dtype):
     """Ones at ``index`` along ``axis``, zeros elsewhere."""
     e = xp.zeros(shape, dtype)
     e[_along(axis, index, len(shape))] = 1
@@ -81,6 +82,7 @@ class LinearScan(core.FunctionNode):
 
 
 def linear_scan(m, b, axis, reverse=False):
+    """``z[i] = b[i] + m[i] * z[i - 1]`` along ``axis`` (``z[i + 1]`` with ``reverse``)."""
     return LinearScan(axis, reverse).apply((m, b))[0]
 
 
@@ -115,9 +117,11 @@ class CumProd(core.FunctionNode):
         # gx[i] = prod(x[:i]) * sum_{k >= i} gy[k] * prod(x[i + 1:k + 1]); the sum is a
         # reverse scan and prod(x[:i]) is y shifted by one with a leading 1.
         x, = self.get_retained_inputs()
+        if x.shape[self.axis] == 0:
+            return None,
         y, = self.get_retained_outputs()
         suffix = linear_scan(shift(x, -1, self.axis), grad_outputs[0], self.axis, reverse=True)
-        first = _unit_vector(x.xp, x.shape, self.axis, 0, x.dtype)
+        first = unit_vector(x.xp, x.shape, self.axis, 0, x.dtype)
         return suffix * (shift(y, 1, self.axis) + first),
 
 

@@ -8,7 +8,7 @@ from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math._elementwise import force_array
 from kusari.functions.array.flip import flip
-from kusari.functions.math.cumulative import _unit_vector, cumprod, shift
+from kusari.functions.math.cumulative import unit_vector, cumprod, shift
 
 
 class Prod(core.FunctionNode):
@@ -36,8 +36,8 @@ class Prod(core.FunctionNode):
             n *= x.shape[a]
         flat = reshape(transpose(x, order), kept_shape + (n,))
         last = len(kept_shape)
-        first_one = _unit_vector(x.xp, flat.shape, last, 0, x.dtype)
-        last_one = _unit_vector(x.xp, flat.shape, last, -1, x.dtype)
+        first_one = unit_vector(x.xp, flat.shape, last, 0, x.dtype)
+        last_one = unit_vector(x.xp, flat.shape, last, -1, x.dtype)
         before = shift(cumprod(flat, axis=last), 1, last) + first_one
         after = shift(flip(cumprod(flip(flat, last), axis=last), last), -1, last) + last_one
         gy = broadcast_to(reshape(grad_outputs[0], kept_shape + (1,)), flat.shape)

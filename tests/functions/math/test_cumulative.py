@@ -12,7 +12,7 @@ rng = numpy.random.default_rng(12)
 @pytest.mark.parametrize('func, ref', [(F.cumsum, numpy.cumsum), (F.cumprod, numpy.cumprod)],
                          ids=['cumsum', 'cumprod'])
 @pytest.mark.parametrize('shape, axis', [((3, 4), 1), ((3, 4), 0), ((2, 3, 2), -2),
-                                         ((2, 3), None), ((0, 3), 1), ((5,), 0)])
+                                         ((2, 3), None), ((0, 3), 1), ((3, 0), 1), ((5,), 0)])
 def test_cumulative(func, ref, shape, axis):
     check_function(lambda x: func(x, axis=axis), rng.uniform(0.5, 1.5, shape) * rng.choice(
         [-1, 1], shape), lambda x: ref(x, axis=axis))
