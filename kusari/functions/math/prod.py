@@ -4,11 +4,11 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, normalize_axis
 from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.flip import flip
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math._elementwise import force_array
-from kusari.functions.array.flip import flip
-from kusari.functions.math.cumulative import unit_vector, cumprod, shift
+from kusari.functions.math.cumulative import cumprod, shift, unit_vector
 
 
 class Prod(core.FunctionNode):
