@@ -1,0 +1,118 @@
+import numpy
+import pytest
+
+import kusari
+import kusari.links as L
+
+RNG = numpy.random.RandomState(20)
+
+
+def _normalize(x, mean, var, gamma, beta, eps, axes):
+    shape = [1 if i in axes else d for i, d in enumerate(x.shape)]
+    return (gamma.reshape(shape) * (x - mean.reshape(shape))
+            / numpy.sqrt(var.reshape(shape) + eps) + beta.reshape(shape))
+
+
+def _link(size=3, **kwargs):
+    link = L.BatchNormalization(size, **kwargs)
+    link.gamma.array[...] = RNG.uniform(0.5, 1.5, link.gamma.shape)
+    link.beta.array[...] = RNG.randn(*link.beta.shape)
+    return link
+
+
+def test_parameters_and_persistents():
+    link = L.BatchNormalization(3)
+    assert sorted(n for n, _ in link.namedparams()) == ['/beta', '/gamma']
+    assert set(link._persistent) == {'N', 'avg_mean', 'avg_var'}
+    assert (link.avg_mean == 0).all() and (link.avg_var == 1).all() and link.N == 0
+    assert link.avg_mean.dtype == numpy.float32
+    with pytest.raises(RuntimeError, match='size or axis'):
+        L.BatchNormalization()
+
+
+def test_training_uses_batch_statistics_and_updates_moving_averages():
+    link = _link(decay=0.8, eps=1e-3)
+    x = RNG.randn(4, 3, 2, 5).astype(numpy.float32) * 2 + 1
+    y = link(x).array
+    mean, var = x.mean(axis=(0, 2, 3)), x.var(axis=(0, 2, 3))
+    want = _normalize(x, mean, var, link.gamma.array, link.beta.array, 1e-3, (0, 2, 3))
+    numpy.testing.assert_allclose(y, want, rtol=1e-4, atol=1e-4)
+    m = x.size // 3
+    numpy.testing.assert_allclose(link.avg_mean, 0.2 * mean, rtol=1e-5)
+    numpy.testing.assert_allclose(link.avg_var, 0.8 + 0.2 * var * m / (m - 1), rtol=1e-5)
+
+
+def test_test_mode_uses_the_stored_statistics():
+    link = _link()
+    link.avg_mean[...] = [0.5, -1, 2]
+    link.avg_var[...] = [1, 4, 0.25]
+    x = RNG.randn(2, 3).astype(numpy.float32)
+    with kusari.using_config('train', False):
+        y = link(x).array
+    want = _normalize(x, link.avg_mean, link.avg_var, link.gamma.array, link.beta.array,
+                      2e-5, (0,))
+    numpy.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-5)
+    numpy.testing.assert_array_equal(link.avg_mean, [0.5, -1, 2])
+
+
+def test_finetune_accumulates_population_statistics():
+    link = L.BatchNormalization(2)
+    batches = [RNG.randn(5, 2).astype(numpy.float32) + k for k in range(3)]
+    for batch in batches:
+        link(batch, finetune=True)
+    assert link.N == 3
+    numpy.testing.assert_allclose(link.avg_mean, numpy.mean([b.mean(0) for b in batches], 0),
+                                  rtol=1e-5)
+    numpy.testing.assert_allclose(link.avg_var,
+                                  numpy.mean([b.var(0) * 5 / 4 for b in batches], 0),
+                                  rtol=1e-5)
+    link.start_finetuning()
+    assert link.N == 0
+
+
+def test_axis_and_lazy_shapes():
+    link = L.BatchNormalization(axis=(0, 2))
+    assert link.avg_mean is None
+    x = RNG.randn(4, 3, 5, 2).astype(numpy.float32)
+    y = link(x).array
+    assert link.avg_mean.shape == (3, 2) and link.gamma.shape == (3, 2)
+    mean, var = x.mean(axis=(0, 2)), x.var(axis=(0, 2))
+    want = (x - mean[None, :, None]) / numpy.sqrt(var[None, :, None] + 2e-5)
+    numpy.testing.assert_allclose(y, want, rtol=1e-4, atol=1e-4)
+    assert L.BatchNormalization(axis=0)(x).shape == x.shape
+
+
+def test_size_tuple_normalizes_per_element():
+    link = L.BatchNormalization((3, 2))
+    x = RNG.randn(6, 3, 2).astype(numpy.float32)
+    want = (x - x.mean(0)) / numpy.sqrt(x.var(0) + 2e-5)
+    numpy.testing.assert_allclose(link(x).array, want, rtol=1e-4, atol=1e-4)
+
+
+def test_without_gamma_and_beta():
+    link = L.BatchNormalization(3, use_gamma=False, use_beta=False)
+    assert list(link.params()) == []
+    x = RNG.randn(4, 3).astype(numpy.float32)
+    numpy.testing.assert_allclose(link(x).array, (x - x.mean(0)) / numpy.sqrt(x.var(0) + 2e-5),
+                                  rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float64])
+def test_dtype(dtype):
+    link = L.BatchNormalization(3, dtype=dtype)
+    assert link.gamma.dtype == dtype and link.avg_var.dtype == dtype
+    y = link(RNG.randn(4, 3).astype(dtype))
+    assert y.dtype == dtype
+
+
+def test_initial_statistics():
+    link = L.BatchNormalization(2, initial_avg_mean=3.0, initial_avg_var=numpy.array([1, 2]),
+                                initial_gamma=2.0, initial_beta=-1.0)
+    numpy.testing.assert_array_equal(link.avg_mean, [3, 3])
+    numpy.testing.assert_array_equal(link.avg_var, [1, 2])
+    assert (link.gamma.array == 2).all() and (link.beta.array == -1).all()
+
+
+def test_test_keyword_is_rejected():
+    with pytest.raises(ValueError, match='using_config'):
+        L.BatchNormalization(2)(numpy.zeros((2, 2), 'f'), test=True)
