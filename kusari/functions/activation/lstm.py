@@ -98,6 +98,28 @@ def _output_gate_grad(gh, t, o):
     return None if gh is None else gh * t * o * (1 - o)
 
 
+def _lstm_grad_arrays(c_prev, x, c, gc, gh):
+    """Gradients of lstm with respect to ``c_prev`` and ``x``, on arrays (one pass)."""
+    xp = get_array_module(x)
+    batch = len(x)
+    a, i, f, o = _split(x, 4, True)
+    a, i, f, o = xp.tanh(a), _sigmoid(i), _sigmoid(f), _sigmoid(o)
+    t = xp.tanh(c[:batch])
+    g = xp.zeros_like(t) if gc is None else gc[:batch].copy()
+    if gh is not None:
+        g += gh * o * (1 - t * t)
+    gx = xp.empty_like(x)
+    ga, gi, gf, go = _split(gx, 4, True)
+    ga[...] = g * i * (1 - a * a)
+    gi[...] = g * a * i * (1 - i)
+    gf[...] = g * c_prev[:batch] * f * (1 - f)
+    go[...] = 0 if gh is None else gh * t * o * (1 - o)
+    gc_prev = xp.empty_like(c_prev)
+    gc_prev[:batch] = g * f
+    gc_prev[batch:] = 0 if gc is None else gc[batch:]
+    return gc_prev, gx
+
+
 class LSTM(core.FunctionNode):
     def forward(self, inputs):
         c_prev, x = inputs
@@ -119,7 +141,15 @@ class LSTM(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         c_prev, x = self.get_retained_inputs()
         c, = self.get_retained_outputs()
-        gc, gh = grad_outputs
+        if not core.config.enable_backprop:
+            # Plain backprop records no graph: compute both gradients on arrays at once.
+            grads = _lstm_grad_arrays(c_prev.array, x.array, c.array,
+                                      *[None if g is None else g.array for g in grad_outputs])
+            return tuple(core.Variable._new(grads[i], True) for i in indexes)
+        return self._differentiable_backward(indexes, c_prev, x, c, *grad_outputs)
+
+    @staticmethod
+    def _differentiable_backward(indexes, c_prev, x, c, gc, gh):
         batch = len(x)
         partial = batch < len(c_prev)
         if partial:
