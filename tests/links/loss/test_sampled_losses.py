@@ -1,0 +1,57 @@
+"""BlackOut, NegativeSampling and their Walker alias sampler."""
+
+import numpy
+import pytest
+
+import kusari.functions as F
+import kusari.links as L
+from kusari.links.loss.walker_alias import WalkerAlias
+
+RNG = numpy.random.RandomState(41)
+
+
+def test_walker_alias_draws_in_proportion():
+    numpy.random.seed(1)
+    probs = numpy.array([5.0, 0.0, 1.0, 4.0])
+    draws = WalkerAlias(probs).sample((100000,))
+    assert draws.dtype == numpy.int32 and draws.shape == (100000,)
+    numpy.testing.assert_allclose(numpy.bincount(draws, minlength=4) / draws.size,
+                                  probs / probs.sum(), atol=0.006)
+    with pytest.raises(ValueError, match='non-negative'):
+        WalkerAlias([1.0, -1.0])
+
+
+def test_black_out_matches_the_function_on_the_same_samples():
+    link = L.BlackOut(3, [1, 2, 3, 4, 5], 2)
+    assert link.W.shape == (5, 3) and numpy.isfinite(link.W.array).all()
+    x = RNG.randn(4, 3).astype(numpy.float32)
+    t = numpy.array([0, 1, 2, 3], numpy.int32)
+    numpy.random.seed(3)
+    loss = link(x, t)
+    numpy.random.seed(3)
+    samples = link.sampler.sample((4, 2))
+    want = F.black_out(x, t, link.W, samples)
+    numpy.testing.assert_allclose(loss.array, want.array, rtol=1e-6)
+
+
+def test_negative_sampling_matches_the_function_and_returns_samples():
+    link = L.NegativeSampling(3, [4, 1, 9, 1], 2, power=0.5)
+    assert link.W.shape == (4, 3) and not link.W.array.any()
+    link.W.array[...] = RNG.randn(4, 3)
+    x = RNG.randn(3, 3).astype(numpy.float32)
+    t = numpy.array([0, 2, 1], numpy.int32)
+    numpy.random.seed(5)
+    loss, samples = link(x, t, return_samples=True)
+    assert samples.shape == (3, 3)
+    numpy.testing.assert_array_equal(samples[:, 0], t)
+    want = F.negative_sampling(x, t, link.W, lambda shape: samples.copy(), 2)
+    numpy.testing.assert_allclose(loss.array, want.array, rtol=1e-6)
+    with pytest.raises(TypeError, match='unexpected'):
+        link(x, t, samples=True)
+
+
+def test_negative_sampling_distribution_uses_the_power():
+    link = L.NegativeSampling(2, [16, 1], 1, power=0.5)
+    numpy.random.seed(2)
+    draws = link.sampler.sample((20000,))
+    assert abs((draws == 0).mean() - 0.8) < 0.01
