@@ -854,6 +854,8 @@ class FunctionNode:
             else:
                 in_data.append(x)
         in_data = tuple(in_data)
+        if 'cupy' in sys.modules:
+            _check_same_device(self, in_data)
         cfg = config
 
         if cfg.type_check and type(self).check_type_forward is not _no_type_check:
@@ -1045,6 +1047,23 @@ class FunctionNode:
 
 
 _no_type_check = FunctionNode.check_type_forward
+
+
+def _check_same_device(func, in_data):
+    """Refuse inputs on different devices (NumPy and CuPy, or two GPUs): no silent copies."""
+    cupy = sys.modules['cupy']
+    devices = set()
+    for x in in_data:
+        if isinstance(x, cupy.ndarray):
+            devices.add('@cupy:{}'.format(x.device.id))
+        elif isinstance(x, numpy.ndarray):
+            devices.add('@numpy')
+    if len(devices) > 1:
+        described = ', '.join(
+            'input {}: {} on {}'.format(i, x.shape, '@cupy:{}'.format(x.device.id) if isinstance(
+                x, cupy.ndarray) else '@numpy') for i, x in enumerate(in_data) if x is not None)
+        raise TypeError('{}: inputs are on different devices ({}); move them to one device '
+                        'first (e.g. Variable.to_device)'.format(func.label, described))
 
 
 def _check_finite(func, arrays, phase):
