@@ -2,7 +2,7 @@ import os
 import textwrap
 
 import pytest
-from _subprocess import run_python
+from tests.compat._subprocess import run_python
 
 _REPORT = textwrap.dedent('''
     import sys

@@ -3,7 +3,7 @@
 import textwrap
 
 import pytest
-from _subprocess import run_python
+from tests.compat._subprocess import run_python
 
 _CONFTEST = '''
 import chainer  # imported before any test module: the plugin must already be active

@@ -2,7 +2,7 @@ import numpy
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 def test_ada_delta_matches_zeiler_algorithm_1(init, grads):

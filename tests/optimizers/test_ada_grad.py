@@ -2,7 +2,7 @@ import numpy
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 def test_ada_grad_matches_formula(init, grads):

@@ -5,7 +5,7 @@ import pytest
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 def adam_reference(init, grads, alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0,

@@ -4,7 +4,7 @@ import pytest
 import kusari
 from kusari import optimizers
 
-from optimizer_problems import OneParam, minimise, quadratic_problem
+from tests.optimizers.optimizer_problems import OneParam, minimise, quadratic_problem
 
 
 def eve_reference(losses_and_grads, init, alpha, beta1, beta2, beta3, eps, k, K, f_star=0.0):

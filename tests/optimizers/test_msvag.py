@@ -2,7 +2,7 @@ import numpy
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 def msvag_reference(init, grads, lr, beta, eta=1.0, weight_decay_rate=0.0):

@@ -3,7 +3,7 @@ import pytest
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 @pytest.mark.parametrize('eps_inside_sqrt', [False, True])

@@ -2,7 +2,7 @@ import numpy
 
 from kusari import optimizers
 
-from optimizer_problems import minimise, run_with_grads
+from tests.optimizers.optimizer_problems import minimise, run_with_grads
 
 
 def test_rmsprop_graves_matches_graves_2013_eqs_38_to_41(init, grads):
