@@ -7,6 +7,7 @@ a fresh observation per iteration with ``reporter.scope(observation)``.
 
 import collections
 import contextlib
+import json
 import threading
 import warnings
 
@@ -161,20 +162,45 @@ class DictSummary:
         return stats
 
     def serialize(self, serializer):
+        """Saves or loads the summaries; the names are stored as a JSON list (as Chainer does)."""
         if isinstance(serializer, _serializer_base()):
             names = list(self._summaries)
-            serializer('_names', numpy.array(names, dtype=str) if names else
-                       numpy.zeros(0, dtype='<U1'))
+            serializer('_names', json.dumps(names))
             for i, name in enumerate(names):
                 self._summaries[name].serialize(serializer['_summaries'][str(i)])
-        else:
+            return
+        try:
+            stored = serializer('_names', '')
+        except KeyError:
+            warnings.warn('the serialized DictSummary has no names; it was reset', stacklevel=2)
             self._summaries.clear()
-            try:
-                names = serializer('_names', None)
-            except KeyError:
-                return
-            for i, name in enumerate(names):
-                self._summaries[str(name)].serialize(serializer['_summaries'][str(i)])
+            return
+        names = _decode_names(stored)
+        if names is None:
+            return  # a dry run that only checks the file: nothing was read
+        self._summaries.clear()
+        for i, name in enumerate(names):
+            self._summaries[name].serialize(serializer['_summaries'][str(i)])
+
+
+def _decode_names(stored):
+    """The summary names from a JSON string (or an older array of names); None if empty."""
+    if isinstance(stored, numpy.ndarray):
+        if stored.ndim:
+            return [x.decode() if isinstance(x, bytes) else str(x) for x in stored.tolist()]
+        stored = stored.item()
+    if isinstance(stored, bytes):
+        stored = stored.decode()
+    if not stored:
+        return None
+    try:
+        names = json.loads(stored)
+    except ValueError as e:
+        raise ValueError('DictSummary: the stored names are not valid JSON ({})'.format(e))
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise ValueError('DictSummary: the stored names must be a JSON list of strings, '
+                         'got {!r}'.format(stored))
+    return names
 
 
 def _serializer_base():

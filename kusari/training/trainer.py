@@ -7,7 +7,7 @@ import traceback
 
 from kusari import reporter as reporter_module
 from kusari.training import extension as extension_module
-from kusari.training import triggers as trigger_module
+from kusari.training import util as trigger_module
 
 
 class _ExtensionEntry:
@@ -118,9 +118,16 @@ class Trainer:
                          reverse=True)
         extensions = [(name, entry) for name, entry in entries]
         self._start_at = time.time()
-        for _, entry in extensions:
+        # Extensions that load a snapshot (snapshot(autoload=True)) are initialized
+        # first, so that every other initializer sees the restored state (e.g. a
+        # learning-rate shift sets the resumed value, not its initial one).
+        loads_first = sorted(extensions, key=lambda kv: not getattr(kv[1].extension,
+                                                                    'autoload', False))
+        for _, entry in loads_first:
             initializer = getattr(entry.extension, 'initialize', None)
-            if initializer:
+            # An extension whose trigger has finished (e.g. a ManualScheduleTrigger
+            # past its points after a resume) is not initialized again.
+            if initializer and not getattr(entry.trigger, 'finished', False):
                 initializer(self)
         update = self.updater.update
         reporter = self.reporter

@@ -1,19 +1,10 @@
 """Triggers: decide when extensions run and when training stops."""
 
 from kusari.training.triggers.interval_trigger import IntervalTrigger  # NOQA
-
-
-def _never_fire(trainer):
-    return False
-
-
-def get_trigger(trigger):
-    """A trigger from a callable, ``(period, unit)`` tuple, or None (never fires)."""
-    if callable(trigger):
-        return trigger
-    if trigger is None:
-        return _never_fire
-    if isinstance(trigger, tuple) and len(trigger) == 2:
-        return IntervalTrigger(*trigger)
-    raise TypeError('a trigger must be callable, a (period, unit) tuple or None, not {!r}'
-                    .format(trigger))
+from kusari.training.util import get_trigger  # NOQA
+from kusari.training.triggers.early_stopping_trigger import EarlyStoppingTrigger  # NOQA
+from kusari.training.triggers.manual_schedule_trigger import ManualScheduleTrigger  # NOQA
+from kusari.training.triggers.minmax_value_trigger import (BestValueTrigger,  # NOQA
+                                                           MaxValueTrigger, MinValueTrigger)
+from kusari.training.triggers.once_trigger import OnceTrigger  # NOQA
+from kusari.training.triggers.time_trigger import TimeTrigger  # NOQA

@@ -1,5 +1,7 @@
 """Fire every N iterations or epochs."""
 
+from kusari.training.triggers import _units
+
 
 class IntervalTrigger:
     """Fires once every ``period`` iterations or epochs.
@@ -13,10 +15,10 @@ class IntervalTrigger:
     """
 
     def __init__(self, period, unit):
-        if unit not in ('epoch', 'iteration'):
-            raise ValueError("trigger unit must be 'epoch' or 'iteration', not {!r}".format(unit))
-        if period <= 0:
-            raise ValueError('trigger period must be positive, not {!r}'.format(period))
+        _units.check_unit('IntervalTrigger', unit)
+        if isinstance(period, bool) or not isinstance(period, (int, float)) or period <= 0:
+            raise ValueError('IntervalTrigger: period must be a positive number, got {!r}'
+                             .format(period))
         self.period = period
         self.unit = unit
         self._previous_iteration = 0

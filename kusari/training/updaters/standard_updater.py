@@ -5,14 +5,6 @@ from kusari.dataset import convert
 from kusari.training import updater as updater_module
 
 
-def _call_converter(converter, batch, device):
-    """Converters take ``(batch, device)``; a Device (or None) for kusari converters,
-    the device's id for old-style functions, as Chainer passes them."""
-    if isinstance(converter, convert.Converter) or device is None:
-        return converter(batch, device)
-    return converter(batch, getattr(device, 'id', -1))
-
-
 class StandardUpdater(updater_module.Updater):
     """Updates with one batch from the main iterator per iteration.
 
@@ -92,7 +84,7 @@ class StandardUpdater(updater_module.Updater):
     def update_core(self):
         iterator = self._iterators['main']
         batch = iterator.next()
-        in_arrays = _call_converter(self.converter, batch, self.device)
+        in_arrays = convert._call_converter(self.converter, batch, self.device)
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
         if isinstance(in_arrays, tuple):

@@ -1,0 +1,204 @@
+"""snapshot / snapshot_object: save the trainer (or any object) periodically, resume."""
+
+import os
+import re
+import string
+
+import numpy
+
+from kusari import serializers
+from kusari.serializers import npz
+from kusari.serializers._common import SerializationError
+from kusari.training import extension
+from kusari.training.extensions import snapshot_writers
+
+PRIORITY_SNAPSHOT = -100
+
+
+class SerializedTarget(dict):
+    """The state of an object, as the dict of arrays a writer saves.
+
+    Its ``serialize`` replays the entries, so save functions written for objects
+    (``save_npz``, ``save_hdf5``) accept it as they accept the object itself.
+    """
+
+    def serialize(self, serializer):
+        for key, value in self.items():
+            serializer(key, None if _is_none(value) else value)
+
+
+def _is_none(value):
+    return isinstance(value, numpy.ndarray) and value.dtype == object and value.shape == () \
+        and value.item() is None
+
+
+def serialize(target):
+    """A SerializedTarget holding copies of ``target``'s state (safe to write later)."""
+    s = npz.DictionarySerializer()
+    s.save(target)
+    return SerializedTarget((key, value if _is_none(value) else numpy.array(value))
+                            for key, value in s.target.items())
+
+
+def _filename_pattern(template):
+    """A regex matching the names ``template`` formats to (each field: one or more chars)."""
+    parts = []
+    for literal, field, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field is not None:
+            parts.append('(.+)')
+    return re.compile(''.join(parts) + r'\Z')
+
+
+def _natural_key(name):
+    return [int(part) if part.isdigit() else part for part in re.split(r'(\d+)', name)]
+
+
+def find_snapshots(template, outdir):
+    """The snapshot files in ``outdir`` matching the ``template``, oldest first.
+
+    Files are ordered by modification time, then by the numbers in their names (for
+    file systems with coarse times). Hidden files (temporary ones) are ignored.
+    """
+    if not os.path.isdir(outdir):
+        return []
+    pattern = _filename_pattern(template)
+    found = []
+    for name in os.listdir(outdir):
+        path = os.path.join(outdir, name)
+        if name.startswith('.') or not pattern.match(name) or not os.path.isfile(path):
+            continue
+        found.append((os.stat(path).st_mtime, _natural_key(name), name))
+    return [name for _, _, name in sorted(found)]
+
+
+class _Snapshot(extension.Extension):
+    """The extension that ``snapshot`` and ``snapshot_object`` return."""
+
+    trigger = 1, 'epoch'
+    priority = PRIORITY_SNAPSHOT
+
+    def __init__(self, target=None, condition=None, writer=None,
+                 filename='snapshot_iter_{.updater.iteration}', snapshot_on_error=False,
+                 n_retains=-1, autoload=False):
+        if not (isinstance(filename, str) or callable(filename)):
+            raise TypeError('snapshot: filename must be a format string or a callable, got '
+                            '{!r}'.format(filename))
+        if autoload and not isinstance(filename, str):
+            raise ValueError('snapshot: autoload needs filename to be a format string, to '
+                             'find the snapshots it wrote')
+        if isinstance(n_retains, bool) or not isinstance(n_retains, int):
+            raise TypeError('snapshot: n_retains must be an int, got {!r}'.format(n_retains))
+        self._target = target
+        self.filename = filename
+        self.condition = condition or (lambda: True)
+        self.writer = writer or snapshot_writers.SimpleWriter()
+        self._snapshot_on_error = snapshot_on_error
+        self.n_retains = n_retains
+        self.autoload = autoload
+        self._outdir = None  # where the snapshots go, known from the first one
+
+    def initialize(self, trainer):
+        if not self.autoload:
+            return
+        names = find_snapshots(self.filename, trainer.out)
+        if names:
+            self._load(os.path.join(trainer.out, names[-1]), self._target_of(trainer))
+
+    def _load(self, path, target):
+        load = serializers.load_hdf5 if self._savefun() is serializers.save_hdf5 \
+            else serializers.load_npz
+        try:
+            load(path, target)
+        except (KeyError, ValueError, OSError) as e:
+            message = e.args[0] if isinstance(e, KeyError) and e.args else e
+            raise SerializationError('snapshot(autoload=True): cannot resume from {}: {}'
+                                     .format(path, message)) from e
+
+    def _savefun(self):
+        writer = self.writer
+        task = getattr(writer, '_task', writer)
+        return getattr(task, '_savefun', None)
+
+    def _target_of(self, trainer):
+        return trainer if self._target is None else self._target
+
+    def __call__(self, trainer):
+        if self.condition():
+            self._make_snapshot(trainer)
+
+    def on_error(self, trainer, exc, tb):
+        if self._snapshot_on_error:
+            self._make_snapshot(trainer)
+
+    def _make_snapshot(self, trainer):
+        filename = self.filename(trainer) if callable(self.filename) \
+            else self.filename.format(trainer)
+        self.writer(filename, trainer.out, serialize(self._target_of(trainer)))
+        self._outdir = trainer.out
+        self._remove_stale(trainer.out)
+
+    def _remove_stale(self, outdir):
+        if self.n_retains <= 0 or not isinstance(self.filename, str):
+            return
+        names = find_snapshots(self.filename, outdir)
+        for name in names[:max(len(names) - self.n_retains, 0)]:
+            try:
+                os.remove(os.path.join(outdir, name))
+            except FileNotFoundError:
+                pass
+
+    def finalize(self):
+        if hasattr(self.writer, 'finalize'):
+            self.writer.finalize()
+        if self._outdir is not None:
+            self._remove_stale(self._outdir)  # asynchronous writers have finished now
+
+
+def _make(target, savefun, filename, kwargs, function):
+    options = dict(condition=None, writer=None, snapshot_on_error=False, n_retains=-1,
+                   autoload=False)
+    unknown = set(kwargs) - set(options)
+    if unknown:
+        raise TypeError('{}: unexpected argument(s) {}'.format(function,
+                                                                ', '.join(sorted(unknown))))
+    options.update(kwargs)
+    if savefun is not None and options['writer'] is not None:
+        raise TypeError('{}: give savefun or writer, not both'.format(function))
+    if options['writer'] is None:
+        options['writer'] = snapshot_writers.SimpleWriter(savefun or npz.save_npz)
+    return _Snapshot(target=target, filename=filename, **options)
+
+
+def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}', **kwargs):
+    """An extension that saves the whole trainer, to resume training from it.
+
+    It runs once per epoch by default (pass another trigger to ``trainer.extend``),
+    after the other extensions (priority -100). Each snapshot is written to a hidden
+    temporary file that is renamed into place, so a crash never leaves a damaged file
+    in place of a good one.
+
+    Args:
+        savefun: ``savefun(path, obj)``; ``save_npz`` by default (``save_hdf5`` too).
+        filename (str or callable): the file name in ``trainer.out``; a format string
+            given the trainer (e.g. ``'snapshot_iter_{.updater.iteration}'``), or a
+            callable ``f(trainer)``.
+        target: what to save (default: the trainer).
+        condition (callable): ``condition()`` must be True for a snapshot to be taken.
+        writer: a snapshot writer (see ``snapshot_writers``); exclusive with savefun.
+        snapshot_on_error (bool): also take a snapshot when training raises.
+        n_retains (int): keep only this many latest snapshots (<= 0: keep all).
+        autoload (bool): when training starts, load the latest snapshot in
+            ``trainer.out`` that matches ``filename`` (if any), so rerunning the same
+            command resumes an interrupted run.
+    """
+    return _make(kwargs.pop('target', None), savefun, filename, kwargs, 'snapshot')
+
+
+def snapshot_object(target, filename, savefun=None, **kwargs):
+    """An extension that saves ``target`` (e.g. the model) periodically.
+
+    Args: as :func:`snapshot`, with ``target`` required, e.g.
+    ``snapshot_object(model, 'model_epoch_{.updater.epoch}')``.
+    """
+    return _make(target, savefun, filename, kwargs, 'snapshot_object')

@@ -1,0 +1,80 @@
+"""DumpGraph: write the computational graph of a reported variable as a DOT file."""
+
+from kusari import computational_graph, core
+from kusari.training import extension
+from kusari.training.extensions import _files
+
+
+class DumpGraph(extension.Extension):
+    """Dumps the graph behind a reported Variable (e.g. 'main/loss') once, as DOT.
+
+    Reported variables normally drop their graph; this extension keeps it
+    (``config.keep_graph_on_report = True``) from ``initialize`` until the first call,
+    dumps the graph to ``trainer.out/filename``, and then restores the flag.
+
+    Args:
+        root_name (str): the observation key of the output variable.
+        filename (str): the output file name (default 'cg.dot').
+        variable_style (dict): DOT attributes of variables (default: Chainer's style).
+        function_style (dict): DOT attributes of functions (default: Chainer's style).
+        out_name: deprecated alias of ``filename``.
+    """
+
+    default_name = 'dump_graph'
+
+    def __init__(self, root_name, filename=None, variable_style=None, function_style=None,
+                 **kwargs):
+        out_name = kwargs.pop('out_name', 'cg.dot')
+        if kwargs:
+            raise TypeError('DumpGraph: unexpected argument(s) {}'.format(
+                ', '.join(sorted(kwargs))))
+        self._root_name = root_name
+        self._filename = filename if filename is not None else out_name
+        self._variable_style = 'default' if variable_style is None else variable_style
+        self._function_style = 'default' if function_style is None else function_style
+        self._original_flag = None  # the flag's value before initialize set it
+        self._dumped = False
+
+    def initialize(self, trainer):
+        if not self._dumped and self._original_flag is None:
+            self._original_flag = core.config.keep_graph_on_report
+            core.config.keep_graph_on_report = True
+
+    def trigger(self, trainer):
+        """The default trigger: every iteration until the graph is dumped."""
+        return not self._dumped
+
+    def __call__(self, trainer):
+        if self._dumped:
+            self._restore_flag()
+            return
+        try:
+            observation = trainer.observation
+            if self._root_name not in observation:
+                raise KeyError('DumpGraph: {!r} was not reported (reported: {})'.format(
+                    self._root_name, ', '.join(sorted(observation)) or 'nothing'))
+            root = observation[self._root_name]
+            if not isinstance(root, core.Variable):
+                raise TypeError('DumpGraph: {!r} is a {}, not a Variable'.format(
+                    self._root_name, type(root).__name__))
+            graph = computational_graph.build_computational_graph(
+                [root], variable_style=self._variable_style,
+                function_style=self._function_style)
+            _files.write_text(_files.output_path(trainer, self._filename), graph.dump())
+        finally:
+            self._dumped = True
+            self._restore_flag()
+
+    def _restore_flag(self):
+        if self._original_flag is not None:
+            core.config.keep_graph_on_report = self._original_flag
+            self._original_flag = None
+
+    def finalize(self):
+        self._restore_flag()
+
+    def serialize(self, serializer):
+        self._dumped = bool(serializer('_dumped', self._dumped))
+
+
+dump_graph = DumpGraph

@@ -1,0 +1,117 @@
+"""Evaluator: the mean of the reported values over a validation dataset."""
+
+import copy
+import sys
+import warnings
+
+from kusari import backend, core
+from kusari import reporter as reporter_module
+from kusari.dataset import convert
+from kusari.training import extension
+
+
+class Evaluator(extension.Extension):
+    """Evaluates a model on a dataset and reports the means of what it reports.
+
+    Each call runs ``eval_func`` (by default the main target, e.g. an
+    ``L.Classifier``) on every batch of the iterator with ``config.train = False`` and
+    without building a graph (``enable_backprop = False``), averages the reported
+    values, and reports them to the trainer under this extension's name, e.g.
+    ``validation/main/loss``.
+
+    Args:
+        iterator: the Iterator over the evaluation data (or a dict with 'main'); a
+            non-repeating one, reset before each evaluation.
+        target: the Link to evaluate (or a dict of them with 'main').
+        converter: turns a batch into arguments of ``eval_func``.
+        device: where the converter sends the arrays.
+        eval_hook (callable): called with the evaluator before each evaluation.
+        eval_func (callable): called with the converted batch instead of the main target.
+        progress_bar (bool): print the evaluation's progress to stderr.
+    """
+
+    trigger = 1, 'epoch'
+    default_name = 'validation'
+    priority = extension.PRIORITY_WRITER
+    name = None
+
+    def __init__(self, iterator, target, converter=convert.concat_examples, device=None,
+                 eval_hook=None, eval_func=None, **kwargs):
+        progress_bar = kwargs.pop('progress_bar', False)
+        if kwargs:
+            raise TypeError('Evaluator: unexpected argument(s) {}'.format(
+                ', '.join(sorted(kwargs))))
+        self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
+        self._targets = target if isinstance(target, dict) else {'main': target}
+        for what, mapping in (('iterator', self._iterators), ('target', self._targets)):
+            if 'main' not in mapping:
+                raise ValueError("Evaluator: a dict of {}s needs a 'main' entry, got keys "
+                                 "{}".format(what, sorted(mapping)))
+        self.converter = converter
+        self.device = None if device is None else backend.get_device(device)
+        self.eval_hook = eval_hook
+        self.eval_func = eval_func
+        self._progress_bar = progress_bar
+
+    def get_iterator(self, name):
+        return self._iterators[name]
+
+    def get_all_iterators(self):
+        return dict(self._iterators)
+
+    def get_target(self, name):
+        return self._targets[name]
+
+    def get_all_targets(self):
+        return dict(self._targets)
+
+    def __call__(self, trainer=None):
+        """Evaluates and reports the results; returns the dict of means."""
+        reporter = reporter_module.Reporter()
+        prefix = self.name + '/' if self.name is not None else ''
+        for name, target in self._targets.items():
+            reporter.add_observer(prefix + name, target)
+            reporter.add_observers(prefix + name, target.namedlinks(skipself=True))
+        with reporter, core.using_config('train', False):
+            result = self.evaluate()
+        reporter_module.report(result)
+        return result
+
+    def evaluate(self):
+        """Runs the evaluation; returns the means of the values reported per batch."""
+        iterator = self._iterators['main']
+        eval_func = self.eval_func or self._targets['main']
+        if self.eval_hook:
+            self.eval_hook(self)
+        if getattr(iterator, 'repeat', False):
+            raise ValueError('Evaluator: the iterator repeats forever, so the evaluation would '
+                             'never end; create it with repeat=False')
+        if hasattr(iterator, 'reset'):
+            iterator.reset()
+            it = iterator
+        else:
+            warnings.warn('Evaluator: the iterator has no reset(); a copy of it is used. '
+                          'Give a resettable, non-repeating iterator.', stacklevel=2)
+            it = copy.copy(iterator)
+        summary = reporter_module.DictSummary()
+        for count, batch in enumerate(it, 1):
+            observation = {}
+            with reporter_module.report_scope(observation):
+                in_arrays = convert._call_converter(self.converter, batch, self.device)
+                with core.no_backprop_mode():
+                    if isinstance(in_arrays, tuple):
+                        eval_func(*in_arrays)
+                    elif isinstance(in_arrays, dict):
+                        eval_func(**in_arrays)
+                    else:
+                        eval_func(in_arrays)
+            summary.add(observation)
+            if self._progress_bar:
+                print('\rvalidation: {} batches'.format(count), end='', file=sys.stderr)
+        if self._progress_bar:
+            print(file=sys.stderr)
+        return summary.compute_mean()
+
+    def finalize(self):
+        for iterator in self._iterators.values():
+            iterator.finalize()

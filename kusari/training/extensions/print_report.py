@@ -1,0 +1,70 @@
+"""PrintReport: print the entries of a LogReport as a table."""
+
+import sys
+
+from kusari.training import extension
+from kusari.training.extensions import _terminal
+from kusari.training.extensions import log_report as log_report_module
+
+
+class PrintReport(extension.Extension):
+    """Prints the chosen entries of each new log line of a LogReport as a table row.
+
+    The header is printed at the first call; each column is at least 10 characters
+    wide. A missing value leaves its cell blank.
+
+    Args:
+        entries (list of str): the log keys to print, e.g. ``['epoch', 'main/loss']``.
+        log_report (str or LogReport): the LogReport extension, or its name in the
+            trainer.
+        out: the stream to print to.
+    """
+
+    def __init__(self, entries, log_report='LogReport', out=sys.stdout):
+        if isinstance(entries, str):
+            raise TypeError('PrintReport: entries must be a list of keys, got the string {!r}'
+                            .format(entries))
+        self._entries = list(entries)
+        self._log_report = log_report
+        self._out = out
+        self._log_len = 0
+        widths = [max(10, len(entry)) for entry in self._entries]
+        self._header = '  '.join(entry.ljust(w) for entry, w in zip(self._entries, widths))
+        self._widths = widths
+
+    def __call__(self, trainer):
+        out = self._out
+        if self._header is not None:
+            out.write(self._header + '\n')
+            self._header = None
+        log_report = self._log_report
+        if isinstance(log_report, str):
+            log_report = trainer.get_extension(log_report)
+        elif isinstance(log_report, log_report_module.LogReport):
+            log_report(trainer)  # a LogReport not registered in the trainer: update it
+        else:
+            raise TypeError('PrintReport: log_report must be a LogReport or its name, got {}'
+                            .format(type(log_report).__name__))
+        log = log_report.log
+        while self._log_len < len(log):
+            if _terminal.is_terminal(out):
+                out.write('\033[J')  # clear what a progress bar drew below the cursor
+            out.write(self._row(log[self._log_len]) + '\n')
+            self._log_len += 1
+        _terminal.flush(out)
+
+    def _row(self, entry):
+        cells = []
+        for key, width in zip(self._entries, self._widths):
+            cells.append(_format(entry[key]).ljust(width) if key in entry else ' ' * width)
+        return '  '.join(cells).rstrip()
+
+    def serialize(self, serializer):
+        if isinstance(self._log_report, log_report_module.LogReport):
+            self._log_report.serialize(serializer['_log_report'])
+
+
+def _format(value):
+    if isinstance(value, (int, float)):
+        return '{:g}'.format(value)
+    return str(value)

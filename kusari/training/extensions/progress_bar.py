@@ -1,0 +1,105 @@
+"""ProgressBar: the progress of training, its speed and the time left."""
+
+import collections
+import datetime
+import sys
+import time
+
+from kusari.training import extension
+from kusari.training.extensions import _terminal
+
+
+class ProgressBar(extension.Extension):
+    """Shows how far training has gone, the iterations per second and an ETA.
+
+    On a terminal it redraws a four-line bar in place every ``update_interval``
+    iterations. On any other stream (a file, a pipe, a CI log) it prints one plain
+    line instead, so logs stay readable.
+
+    Args:
+        training_length (tuple): ``(length, unit)``, e.g. ``(20, 'epoch')``; by default
+            the stop trigger's ``get_training_length()``.
+        update_interval (int): iterations between updates.
+        bar_length (int): width of the bars in characters.
+        out: the stream to write to.
+    """
+
+    def __init__(self, training_length=None, update_interval=100, bar_length=50,
+                 out=sys.stdout):
+        if isinstance(update_interval, bool) or not isinstance(update_interval, int) \
+                or update_interval < 1:
+            raise ValueError('ProgressBar: update_interval must be a positive int, got {!r}'
+                             .format(update_interval))
+        self._training_length = training_length
+        self._update_interval = update_interval
+        self._bar_length = bar_length
+        self._out = out
+        self._recent = collections.deque(maxlen=10)  # (time, iteration, epoch_detail)
+        self._drawn = False
+
+    def __call__(self, trainer):
+        if self._training_length is None:
+            self._training_length = _training_length_of(trainer.stop_trigger)
+        updater = trainer.updater
+        iteration = updater.iteration
+        self._recent.append((time.time(), iteration, updater.epoch_detail))
+        if iteration % self._update_interval == 0:
+            self._update(updater)
+
+    def _update(self, updater):
+        length, unit = self._training_length
+        iteration, epoch_detail = updater.iteration, updater.epoch_detail
+        done = (iteration if unit == 'iteration' else epoch_detail) / length
+        speed, epoch_speed = self._speeds()
+        if speed is None:
+            eta = None
+        elif unit == 'iteration':
+            eta = max(length - iteration, 0) / speed if speed > 0 else None
+        else:
+            eta = max(length - epoch_detail, 0) / epoch_speed if epoch_speed > 0 else None
+        eta_text = 'unknown' if eta is None else str(datetime.timedelta(seconds=round(eta)))
+        speed_text = 'unknown' if speed is None else '{:.5g}'.format(speed)
+        out = self._out
+        if _terminal.is_terminal(out):
+            lines = [
+                '     total {} {:6.2%}'.format(self._bar(done), min(done, 1.)),
+                'this epoch {} {:6.2%}'.format(self._bar(epoch_detail % 1.),
+                                              epoch_detail % 1.),
+                '{:>10} iter, {} epoch / {} {}s'.format(iteration, updater.epoch, length,
+                                                       unit),
+                '{:>10} iters/sec. Estimated time to finish: {}.'.format(speed_text,
+                                                                          eta_text),
+            ]
+            out.write('\033[J' + '\n'.join(lines) + '\n\033[{}A'.format(len(lines)))
+            self._drawn = True
+        else:
+            out.write('{:6.2%} of {} {}s: iteration {}, epoch {}, {} iters/sec, '
+                      'ETA {}\n'.format(min(done, 1.), length, unit, iteration,
+                                        updater.epoch, speed_text, eta_text))
+        _terminal.flush(out)
+
+    def _bar(self, fraction):
+        filled = int(min(max(fraction, 0.), 1.) * self._bar_length)
+        return '[' + '#' * filled + '.' * (self._bar_length - filled) + ']'
+
+    def _speeds(self):
+        """Iterations and epochs per second over the recent calls (None: too few)."""
+        if len(self._recent) < 2:
+            return None, None
+        (t0, i0, e0), (t1, i1, e1) = self._recent[0], self._recent[-1]
+        if t1 <= t0:
+            return None, None
+        return (i1 - i0) / (t1 - t0), (e1 - e0) / (t1 - t0)
+
+    def finalize(self):
+        if self._drawn:
+            self._out.write('\033[J')  # clear the bar
+            _terminal.flush(self._out)
+
+
+def _training_length_of(stop_trigger):
+    get_length = getattr(stop_trigger, 'get_training_length', None)
+    if get_length is None:
+        raise ValueError('ProgressBar: the stop trigger {!r} has no get_training_length(); '
+                         'give training_length=(length, unit)'.format(stop_trigger))
+    return get_length()

@@ -1,0 +1,138 @@
+"""VariableStatisticsPlot: plot how the distribution of parameters/gradients evolves."""
+
+import json
+
+import numpy
+
+from kusari import backend, core, link
+from kusari.training import extension
+from kusari.training import util
+from kusari.training.extensions import _files
+from kusari.training.extensions import plot_report
+
+
+def _variables_of(targets):
+    if not isinstance(targets, (list, tuple)):
+        targets = [targets]
+    variables = []
+    for target in targets:
+        if isinstance(target, link.Link):
+            variables.extend(target.params())
+        elif isinstance(target, core.Variable):
+            variables.append(target)
+        else:
+            raise TypeError('VariableStatisticsPlot: targets must be Links or Variables, got '
+                            '{}'.format(type(target).__name__))
+    return variables
+
+
+def _sample(flat, max_sample_size):
+    """At most ``max_sample_size`` evenly spaced values (no random generator is used, so
+    plotting never changes a run)."""
+    if flat.size <= max_sample_size:
+        return flat
+    return flat[numpy.linspace(0, flat.size - 1, max_sample_size).astype(numpy.int64)]
+
+
+class VariableStatisticsPlot(extension.Extension):
+    """Plots percentiles, mean and std of the targets' data and gradients over training.
+
+    At each interval the values of all target variables (sampled down to
+    ``max_sample_size``) are summarized; the PNG shows the percentile bands (the
+    defaults are the sigmas of a normal distribution), the mean and mean +- std, with
+    one panel for the data and one for the gradients.
+
+    Args:
+        targets: a Link, a Variable, or a list of them.
+        max_sample_size (int): at most this many values per statistic.
+        report_data (bool): plot the data.
+        report_grad (bool): plot the gradients.
+        plot_mean (bool): plot the mean.
+        plot_std (bool): plot mean +- std.
+        percentile_sigmas (tuple): the percentiles to plot (0 to 100).
+        trigger: the interval (a trigger or ``(period, unit)``).
+        filename (str): the PNG file name (default 'statistics.png').
+        figsize (tuple): the figure size in inches.
+        marker (str): the marker of the mean line.
+        grid (bool): draw grids.
+        file_name: deprecated alias of ``filename``.
+    """
+
+    def __init__(self, targets, max_sample_size=1000, report_data=True, report_grad=True,
+                 plot_mean=True, plot_std=True,
+                 percentile_sigmas=(0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100),
+                 trigger=(1, 'epoch'), filename=None, figsize=None, marker=None, grid=True,
+                 **kwargs):
+        file_name = kwargs.pop('file_name', 'statistics.png')
+        if kwargs:
+            raise TypeError('VariableStatisticsPlot: unexpected argument(s) {}'.format(
+                ', '.join(sorted(kwargs))))
+        self._keys = [key for key, on in (('data', report_data), ('grad', report_grad)) if on]
+        if not self._keys:
+            raise ValueError('VariableStatisticsPlot: report_data or report_grad must be True')
+        self._variables = _variables_of(targets)
+        self._max_sample_size = max_sample_size
+        self._plot_mean = plot_mean
+        self._plot_std = plot_std
+        self._percentile_sigmas = tuple(percentile_sigmas)
+        self._trigger = util.get_trigger(trigger)
+        self._filename = filename if filename is not None else file_name
+        self._figsize = figsize
+        self._marker = marker
+        self._grid = grid
+        # For each key: a list of [x, percentiles..., mean, std].
+        self._data = {key: [] for key in self._keys}
+
+    def __call__(self, trainer):
+        if not self._trigger(trainer):
+            return
+        x = trainer.updater.iteration
+        for key in self._keys:
+            arrays = [v.array if key == 'data' else v.grad for v in self._variables]
+            arrays = [backend.CpuDevice().send(a).ravel() for a in arrays if a is not None]
+            if not arrays:
+                continue
+            values = _sample(numpy.concatenate(arrays).astype(numpy.float64),
+                             self._max_sample_size)
+            row = [x] + numpy.percentile(values, self._percentile_sigmas).tolist()
+            row += [float(values.mean()), float(values.std())]
+            self._data[key].append(row)
+        if not plot_report._matplotlib_available():
+            plot_report.PlotReport.available()
+            return
+        png = plot_report.render_png(self._draw, self._figsize)
+        plot_report.write_png(_files.output_path(trainer, self._filename), png)
+
+    def _draw(self, figure):
+        n = len(self._percentile_sigmas)
+        for index, key in enumerate(self._keys):
+            axes = figure.add_subplot(1, len(self._keys), index + 1)
+            axes.set_title(key)
+            axes.set_xlabel('iteration')
+            if self._grid:
+                axes.grid()
+            rows = numpy.array(self._data[key], dtype=numpy.float64).reshape(-1, n + 3)
+            if not len(rows):
+                continue
+            xs, percentiles = rows[:, 0], rows[:, 1:n + 1]
+            mean, std = rows[:, n + 1], rows[:, n + 2]
+            for i in range(n // 2):  # the band between each symmetric pair of percentiles
+                axes.fill_between(xs, percentiles[:, i], percentiles[:, n - 1 - i],
+                                  color='tab:blue', alpha=0.15, linewidth=0)
+            if n % 2:
+                axes.plot(xs, percentiles[:, n // 2], color='tab:blue', label='median')
+            if self._plot_mean:
+                axes.plot(xs, mean, color='tab:orange', marker=self._marker, label='mean')
+            if self._plot_std:
+                axes.plot(xs, mean + std, color='tab:orange', linestyle='--', label='mean+std')
+                axes.plot(xs, mean - std, color='tab:orange', linestyle=':', label='mean-std')
+            axes.legend(loc='best', fontsize='small')
+
+    def serialize(self, serializer):
+        if hasattr(self._trigger, 'serialize'):
+            self._trigger.serialize(serializer['_trigger'])
+        stored = serializer('_data', json.dumps(self._data))
+        if isinstance(stored, bytes):
+            stored = stored.decode('utf-8')
+        data = json.loads(str(stored))
+        self._data = {key: data.get(key, []) for key in self._keys}

@@ -1,0 +1,20 @@
+"""unchain_variables: free the graphs held by the reported variables."""
+
+from kusari import core
+from kusari.training import extension
+
+
+class unchain_variables(extension.Extension):  # NOQA: N801 (Chainer's name)
+    """Calls ``unchain_backward()`` on every Variable in the observation.
+
+    It runs after the extensions that read the observation, so that the graphs kept
+    with ``keep_graph_on_report`` are released at the end of each iteration.
+    """
+
+    trigger = 1, 'iteration'
+    priority = 0  # after the readers (100), before snapshots (-100)
+
+    def __call__(self, trainer):
+        for value in trainer.observation.values():
+            if isinstance(value, core.Variable):
+                value.unchain_backward()

@@ -1,0 +1,26 @@
+"""Fire only once."""
+
+
+class OnceTrigger:
+    """Fires at its first call only (and once more after a resume with ``call_on_resume``).
+
+    Args:
+        call_on_resume (bool): fire again at the first call after the trainer is
+            loaded from a snapshot.
+    """
+
+    def __init__(self, call_on_resume=False):
+        self._flag_first = True
+        self._flag_resumed = call_on_resume
+
+    @property
+    def finished(self):
+        return not (self._flag_first or self._flag_resumed)
+
+    def __call__(self, trainer):
+        fire = self._flag_first or self._flag_resumed
+        self._flag_first = self._flag_resumed = False
+        return fire
+
+    def serialize(self, serializer):
+        self._flag_first = bool(serializer('_flag_first', self._flag_first))

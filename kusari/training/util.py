@@ -1,0 +1,24 @@
+"""Helpers of the training loop: ``get_trigger``."""
+
+
+def _never_fire(trainer):
+    return False
+
+
+def get_trigger(trigger):
+    """A trigger from a callable, a ``(period, unit)`` tuple, or None (never fires).
+
+    Args:
+        trigger: a callable ``f(trainer) -> bool`` (returned as is), a tuple like
+            ``(10, 'iteration')`` or ``(1, 'epoch')`` (an IntervalTrigger), or None.
+    """
+    if callable(trigger):
+        return trigger
+    if trigger is None:
+        return _never_fire
+    if isinstance(trigger, tuple) and len(trigger) == 2:
+        # Imported here: the triggers package itself uses get_trigger.
+        from kusari.training.triggers import interval_trigger
+        return interval_trigger.IntervalTrigger(*trigger)
+    raise TypeError('get_trigger: a trigger must be callable, a (period, unit) tuple or None, '
+                    'got {!r}'.format(trigger))
