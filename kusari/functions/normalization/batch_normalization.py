@@ -1,0 +1,135 @@
+"""Batch normalization, with batch statistics or with fixed (population) statistics."""
+
+from kusari import core
+from kusari.functions.array.cast import cast
+from kusari.functions.math.sum import sum as sum_
+from kusari.functions.normalization import _affine
+from kusari.functions.normalization._standardize import count, standardize
+
+
+def _parse_kwargs(kwargs):
+    if 'train' in kwargs:
+        raise ValueError('batch_normalization: the train argument is not supported anymore; '
+                         'use kusari.using_config(\'train\', ...)')
+    options = {'eps': 2e-5, 'running_mean': None, 'running_var': None, 'decay': 0.9,
+               'axis': None}
+    unexpected = set(kwargs) - set(options)
+    if unexpected:
+        raise TypeError('batch_normalization() got unexpected keyword argument(s) {}'.format(
+            ', '.join(sorted(unexpected))))
+    options.update(kwargs)
+    return options
+
+
+def batch_normalization(x, gamma, beta, **kwargs):
+    """batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None, decay=0.9, axis=None)
+
+    Batch normalization: ``y = gamma * (x - mean) / sqrt(var + eps) + beta`` with the
+    mean and (biased) variance of the batch.
+
+    Args:
+        x: input of shape ``(n, c, ...)``.
+        gamma: scale of the shape of the axes of ``x`` not normalized over.
+        beta: shift of the same shape.
+        eps (float): added to the variance.
+        running_mean, running_var (arrays or None): running statistics updated in
+            place: ``running = decay * running + (1 - decay) * batch statistic``,
+            the variance with Bessel's correction ``m / (m - 1)``.
+        decay (float): decay rate of the running statistics.
+        axis (int, tuple of ints or None): axes to normalize over (ascending);
+            by default the batch axis and every axis after ``gamma``'s.
+
+    Returns:
+        Variable: of ``x``'s shape.
+    """
+    options = _parse_kwargs(kwargs)
+    func = 'batch_normalization'
+    x_array = core.as_array(x)
+    axes = _affine.reduction_axes(func, x_array.ndim, gamma.ndim, options['axis'])
+    _affine.check_parameters(func, x_array, axes, [('gamma', core.as_array(gamma)),
+                                                   ('beta', core.as_array(beta))])
+    _affine.warn_single_sample(func, x_array.shape, axes)
+    x_hat, node = standardize(x, axes, options['eps'])
+    decay = options['decay']
+    if options['running_mean'] is not None:
+        _affine.update_running(options['running_mean'], node.mean, decay)
+    if options['running_var'] is not None:
+        m = count(x_array.shape, axes)
+        _affine.update_running(options['running_var'], node.var, decay, m / max(m - 1.0, 1.0))
+    return (x_hat * _affine.expanded(gamma, x_array.shape, axes, x_array.dtype) +
+            _affine.expanded(beta, x_array.shape, axes, x_array.dtype))
+
+
+class FixedBatchNormalization(core.FunctionNode):
+    """``y = gamma (x - mean) / sqrt(var + eps) + beta`` with given statistics, fused into
+    ``x * scale + shift``."""
+
+    def __init__(self, axes, eps):
+        self.axes = axes
+        self.eps = eps
+
+    def forward(self, inputs):
+        x, gamma, beta, mean, var = inputs
+        shape = tuple(1 if i in self.axes else n for i, n in enumerate(x.shape))
+        inv_std = (var + var.dtype.type(self.eps)) ** -0.5
+        scale = gamma * inv_std
+        shift = beta - mean * scale
+        self.retain_inputs((0, 1, 3, 4))
+        y = x * scale.reshape(shape).astype(x.dtype, copy=False)
+        y += shift.reshape(shape).astype(x.dtype, copy=False)
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        x, gamma, mean, var = self.get_retained_inputs()
+        gy, = grad_outputs
+        shape, dtype = x.shape, x.dtype
+        inv_std = (var + self.eps) ** -0.5
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(gy * _affine.expanded(gamma * inv_std, shape, self.axes, dtype))
+            elif i == 2:
+                ret.append(_param_sum(gy, self.axes, gamma.dtype))
+            else:
+                x_hat = (x - _affine.expanded(mean, shape, self.axes, dtype)) * \
+                    _affine.expanded(inv_std, shape, self.axes, dtype)
+                ggamma = _param_sum(gy * x_hat, self.axes, gamma.dtype)
+                if i == 1:
+                    ret.append(ggamma)
+                elif i == 3:
+                    ret.append(-gamma * inv_std * _param_sum(gy, self.axes, gamma.dtype))
+                else:
+                    ret.append(-0.5 * gamma * inv_std * inv_std * ggamma)
+        return tuple(ret)
+
+
+def _param_sum(value, axes, dtype):
+    total = sum_(value, axes)
+    if total.dtype != dtype:
+        total = cast(total, dtype)
+    return total
+
+
+def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
+    """Batch normalization with fixed statistics (inference).
+
+    ``y = gamma * (x - mean) / sqrt(var + eps) + beta``; differentiable in every
+    argument.
+
+    Args:
+        x: input of shape ``(n, c, ...)``.
+        gamma, beta, mean, var: arrays of the shape of the axes of ``x`` not
+            normalized over.
+        eps (float): added to the variance.
+        axis (int, tuple of ints or None): as in :func:`batch_normalization`.
+
+    Returns:
+        Variable: of ``x``'s shape.
+    """
+    func = 'fixed_batch_normalization'
+    x_array = core.as_array(x)
+    axes = _affine.reduction_axes(func, x_array.ndim, core.as_array(gamma).ndim, axis)
+    params = [(name, core.as_array(p)) for name, p in (
+        ('gamma', gamma), ('beta', beta), ('mean', mean), ('var', var))]
+    _affine.check_parameters(func, x_array, axes, params)
+    return FixedBatchNormalization(axes, eps).apply((x, gamma, beta, mean, var))[0]

@@ -1,0 +1,42 @@
+"""Group normalization."""
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.array.reshape import reshape
+from kusari.functions.normalization import _affine
+from kusari.functions.normalization._standardize import standardize
+
+
+def group_normalization(x, groups, gamma, beta, eps=1e-5):
+    """Group normalization (Wu and He): channels standardized in groups, per sample.
+
+    The ``c`` channels are split into ``groups`` consecutive groups; each group of
+    each sample is standardized over its channels and spatial positions, then
+    scaled and shifted per channel.
+
+    Args:
+        x: input of shape ``(n, c, ...)``.
+        groups (int): number of groups; must divide ``c``.
+        gamma, beta: arrays of shape ``(c,)``.
+        eps (float): added to the variance.
+
+    Returns:
+        Variable: of ``x``'s shape.
+    """
+    func = 'group_normalization'
+    x_array = core.as_array(x)
+    if x_array.ndim < 2:
+        fail(func, 'x', 'an array (n, c, ...)', 'shape {}'.format(x_array.shape))
+    if not isinstance(groups, int) or groups <= 0 or x_array.shape[1] % groups:
+        fail(func, 'groups', 'a positive divisor of the {} channels'.format(x_array.shape[1]),
+             repr(groups))
+    keep = (1,)
+    axes = tuple(i for i in range(x_array.ndim) if i not in keep)
+    _affine.check_parameters(func, x_array, axes, [('gamma', core.as_array(gamma)),
+                                                   ('beta', core.as_array(beta))])
+    n, c = x_array.shape[:2]
+    grouped = reshape(x, (n, groups, x_array.size // (n * groups) if n else 0))
+    x_hat, _ = standardize(grouped, (2,), eps)
+    x_hat = reshape(x_hat, x_array.shape)
+    return (x_hat * _affine.expanded(gamma, x_array.shape, axes, x_array.dtype) +
+            _affine.expanded(beta, x_array.shape, axes, x_array.dtype))

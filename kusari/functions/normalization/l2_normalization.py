@@ -1,0 +1,51 @@
+"""L2 normalization."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import fail, normalize_axis
+from kusari.functions.math.sum import sum as sum_
+
+
+class NormalizeL2(core.FunctionNode):
+    """``y = x / (||x||_2 + eps)`` along ``axis``."""
+
+    def __init__(self, eps, axis):
+        self.eps = eps
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            fail('normalize', 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
+        xp = get_array_module(x)
+        norm = xp.sqrt(xp.square(x).sum(axis=self.axis, keepdims=True))
+        norm += x.dtype.type(self.eps)
+        self.retain_inputs((0,))
+        return x / norm,
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        gy, = grad_outputs
+        squares = sum_(x * x, self.axis, keepdims=True)
+        # ||x|| is not differentiable at 0, where the x-dependent term vanishes anyway:
+        # take the root of 1 there and zero the term.
+        nonzero = (squares.array != 0).astype(x.dtype)
+        norm_noeps = (squares + (1 - nonzero)) ** 0.5
+        norm = norm_noeps * nonzero + self.eps
+        x_gy = sum_(x * gy, self.axis, keepdims=True) * nonzero / norm_noeps
+        return (gy * norm - x_gy * x) / (norm * norm),
+
+
+def normalize(x, eps=1e-5, axis=1):
+    """L2 normalization: ``y = x / (||x||_2 + eps)`` along ``axis``.
+
+    Args:
+        x: input array.
+        eps (float): added to the norm to avoid division by zero.
+        axis (int or tuple of ints): axes of the norm.
+
+    Returns:
+        Variable: of ``x``'s shape.
+    """
+    axes = normalize_axis('normalize', axis, core.as_array(x).ndim)
+    return NormalizeL2(eps, axes).apply((x,))[0]

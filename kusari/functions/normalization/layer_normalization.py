@@ -1,0 +1,30 @@
+"""Layer normalization."""
+
+from kusari import core
+from kusari.functions._checks import fail
+from kusari.functions.normalization import _affine
+from kusari.functions.normalization._standardize import standardize
+
+
+def layer_normalization(x, gamma, beta, eps=1e-5):
+    """Layer normalization: each row of ``x`` standardized, then scaled and shifted.
+
+    ``y[i] = gamma * (x[i] - mean(x[i])) / sqrt(var(x[i]) + eps) + beta``.
+
+    Args:
+        x: input of shape ``(n, d)``.
+        gamma, beta: arrays of shape ``(d,)``.
+        eps (float): added to the variance.
+
+    Returns:
+        Variable: of shape ``(n, d)``.
+    """
+    func = 'layer_normalization'
+    x_array = core.as_array(x)
+    if x_array.ndim != 2:
+        fail(func, 'x', '2-d array (n, d)', 'shape {}'.format(x_array.shape))
+    _affine.check_parameters(func, x_array, (0,), [('gamma', core.as_array(gamma)),
+                                                   ('beta', core.as_array(beta))])
+    x_hat, _ = standardize(x, (1,), eps)
+    return (x_hat * _affine.expanded(gamma, x_array.shape, (0,), x_array.dtype) +
+            _affine.expanded(beta, x_array.shape, (0,), x_array.dtype))
