@@ -71,25 +71,33 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         if self._finalized:
             raise RuntimeError('{}: the iterator has been finalized'.format(
                 type(self).__name__))
-        if self._pool is None:
-            self._pool = self._create_pool()
-        self._fill()
-        if not self._pending:
-            self._previous_epoch_detail = self.epoch_detail
-            raise StopIteration
-        result, state, sampler_snapshot = self._pending.popleft()
         try:
-            self._fill()  # keep the workers busy while this batch is awaited
-            batch = self._wait(result)
+            loaded = self._load_next_batch()
         except BaseException:
-            # An error in the dataset, or Ctrl-C: stop the workers now. The batch is not
-            # consumed; a later call starts new workers and loads it again.
+            # An error in the dataset, or Ctrl-C (which may arrive anywhere in here): stop
+            # the workers now. The batch is not consumed; a later call starts new workers
+            # and loads it again.
             self._stop_workers()
             raise
+        if loaded is None:
+            self._previous_epoch_detail = self.epoch_detail
+            raise StopIteration
+        batch, state, sampler_snapshot = loaded
         self._previous_epoch_detail = self.epoch_detail
         self._state = state
         self._sampler_snapshot = sampler_snapshot
         return batch
+
+    def _load_next_batch(self):
+        """(batch, state after it, sampler state after it), or None at the end."""
+        if self._pool is None:
+            self._pool = self._create_pool()
+        self._fill()
+        if not self._pending:
+            return None
+        result, state, sampler_snapshot = self._pending.popleft()
+        self._fill()  # keep the workers busy while this batch is awaited
+        return self._wait(result), state, sampler_snapshot
 
     next = __next__
 

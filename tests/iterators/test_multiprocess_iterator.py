@@ -137,6 +137,23 @@ def test_keyboard_interrupt_stops_workers():
     it.finalize()
 
 
+def test_interrupt_while_submitting_a_batch_stops_workers(monkeypatch):
+    it = MultiprocessIterator(numpy.arange(10), 2, shuffle=False, n_processes=2)
+    assert it.next() == [0, 1]
+    workers = workers_of(it)
+
+    def interrupted(pool, indices):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(it, '_fetch_async', interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        it.next()
+    assert it._pool is None and all_stopped(workers)
+    monkeypatch.undo()
+    assert it.next() == [2, 3]
+    it.finalize()
+
+
 def test_finalize_and_context_manager_stop_workers():
     it = MultiprocessIterator(numpy.arange(10), 2, n_processes=2)
     it.next()
