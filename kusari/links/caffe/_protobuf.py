@@ -68,7 +68,7 @@ def _scalar(kind, value):
 
 def _read_packed(kind, data):
     if kind in _PACKED_DTYPES:
-        return list(numpy.frombuffer(data, dtype=_PACKED_DTYPES[kind]))
+        return numpy.frombuffer(data, dtype=_PACKED_DTYPES[kind])
     values, pos = [], 0
     while pos < len(data):
         value, pos = _varint(data, pos)
@@ -107,7 +107,7 @@ def decode(data, schema):
         elif wire == _LENGTH and kind in ('string', 'bytes'):
             value = bytes(value).decode('utf-8') if kind == 'string' else bytes(value)
         elif wire == _LENGTH:
-            # A packed repeated scalar; floats become one array.
+            # A packed repeated scalar (floats become one array).
             packed.setdefault(field.name, []).append(bytes(value))
             continue
         elif wire == _FIXED32:
@@ -120,9 +120,16 @@ def decode(data, schema):
             getattr(message, field.name).append(value)
         else:
             setattr(message, field.name, value)
-    for number, field in schema.items():
-        if field.name in packed:
-            values = getattr(message, field.name)
-            for chunk in packed[field.name]:
-                values.extend(_read_packed(field.kind, chunk))
+    for field in schema.values():
+        if field.name not in packed:
+            continue
+        chunks = [_read_packed(field.kind, chunk) for chunk in packed[field.name]]
+        values = getattr(message, field.name)
+        if field.kind in _PACKED_DTYPES:
+            # Weights stay one array instead of millions of Python floats.
+            chunks.insert(0, numpy.asarray(values, dtype=_PACKED_DTYPES[field.kind]))
+            setattr(message, field.name, numpy.concatenate(chunks))
+        else:
+            for chunk in chunks:
+                values.extend(chunk)
     return message

@@ -18,7 +18,7 @@ from kusari.links.normalization.batch_normalization import BatchNormalization
 
 def _blob_array(blob):
     """The data of a BlobProto as a float32 array of its shape."""
-    data = blob.data if blob.data else blob.double_data
+    data = blob.data if len(blob.data) else blob.double_data
     if blob.shape.dim:
         shape = tuple(blob.shape.dim)
     else:

@@ -36,5 +36,5 @@ class BatchRenormalization(BatchNormalization):
             return F.batch_renormalization(
                 x, gamma, beta, self.rmax, self.dmax, self.eps, self.avg_mean, self.avg_var,
                 self._decay(finetune), update_statistics=True)
-        return F.fixed_batch_renormalization(x, gamma, beta, self.avg_mean, self.avg_var,
-                                             self.eps)
+        return F.fixed_batch_normalization(x, gamma, beta, self.avg_mean, self.avg_var,
+                                           self.eps)
