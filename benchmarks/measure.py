@@ -6,7 +6,8 @@ import resource
 import time
 
 
-def time_step(step, n_samples, target_s, sync=None, max_iterations=10_000):
+def time_step(step, n_samples, target_s, sync=None, max_iterations=10_000,
+              clock=time.perf_counter):
     """Times ``step()`` and returns seconds per call, one value per sample.
 
     Two warm-up calls come first; the first one also sizes how many calls a sample
@@ -18,23 +19,25 @@ def time_step(step, n_samples, target_s, sync=None, max_iterations=10_000):
         target_s: wanted duration of one sample, in seconds.
         sync: callable run before reading the clock (a GPU synchronisation), or None.
         max_iterations: cap on calls per sample.
+        clock: ``time.perf_counter`` (wall time) or ``time.process_time`` (CPU time of
+            this process: with one thread, the wall time it would take on an idle core).
     """
     sync = sync or (lambda: None)
-    start = time.perf_counter()
+    start = clock()
     step()
     sync()
-    one_call = time.perf_counter() - start
+    one_call = clock() - start
     step()
     sync()
     iterations = max(1, min(max_iterations, math.ceil(target_s / max(one_call, 1e-9))))
     samples = []
     for _ in range(n_samples):
         gc.collect()
-        start = time.perf_counter()
+        start = clock()
         for _ in range(iterations):
             step()
         sync()
-        samples.append((time.perf_counter() - start) / iterations)
+        samples.append((clock() - start) / iterations)
     return samples
 
 

@@ -24,10 +24,11 @@ def format_stats(values):
     return f'{_number(statistics.median(values))} ({_number(min(values))}–{_number(max(values))})'
 
 
-def _median(measurement):
+def _median(measurement, statistic=statistics.median):
+    """``statistic`` of the values (the median unless told), or None when there are none."""
     if measurement is None or measurement.error or not measurement.values:
         return None
-    return statistics.median(measurement.values)
+    return statistic(measurement.values)
 
 
 def _cell(measurement, missing, busy_threshold):
@@ -49,6 +50,7 @@ def _ratio(numerator, denominator):
 
 
 def _target_cells(case, medians):
+    """Verdict on each of the case's targets, from one summary value per framework."""
     cells = []
     for target in case.targets:
         kusari = medians.get('kusari')
@@ -96,7 +98,7 @@ def _values_table(case_names, results, columns, args, titles=FRAMEWORK_TITLES):
     return lines + ([''] + notes if notes else [])
 
 
-def _ratios_table(case_names, results, quick, with_targets=True):
+def _ratios_table(case_names, results, quick, statistic=statistics.median, with_targets=True):
     header = ('| case | kusari ÷ floor | kusari ÷ PyTorch | kusari ÷ Chainer | PyTorch ÷ floor '
               '| Chainer ÷ floor |')
     rule = '| --- | --- | --- | --- | --- | --- |'
@@ -106,7 +108,7 @@ def _ratios_table(case_names, results, quick, with_targets=True):
     lines = [header, rule]
     for case_name in case_names:
         case = CASES_BY_NAME[case_name]
-        medians = {name: _median(measurement)
+        medians = {name: _median(measurement, statistic)
                    for name, measurement in results[case_name].items()}
         row = [_ratio(medians.get('kusari'), medians.get('numpy')),
                _ratio(medians.get('kusari'), medians.get('torch')),
@@ -192,6 +194,10 @@ def _method_lines(args, run_info):
         'medians. float32 throughout. Before each worker the runner waits (up to '
         f'{args.max_wait:g} s) until other processes use under {args.busy_threshold:.0%} of the '
         'CPU, as read from /proc/stat; cells marked † still started on a busier machine.')
+    clock = ('- clock: wall time (time.perf_counter)' if args.clock == 'wall' else
+             '- clock: CPU time of the worker process (time.process_time) with one thread per '
+             'library, i.e. the time the work takes on a core of its own, whatever else the '
+             'machine runs; the GPU section still uses wall time')
     threads = '- threads: ' + (
         "each library's default (no thread variable set by the runner)"
         if args.threads is None else f'{args.threads} (OMP/OPENBLAS/MKL_NUM_THREADS)')
@@ -207,7 +213,7 @@ def _method_lines(args, run_info):
               'deep-MLP case resets VmHWM (/proc/self/clear_refs) after set-up and a tiny '
               'warm-up and reports the growth of VmHWM over VmRSS during one forward + backward, '
               'with MALLOC_MMAP_THRESHOLD_=65536 so that freed arrays leave RSS at once.')
-    return [method, threads, openblas, memory]
+    return [method, clock, threads, openblas, memory]
 
 
 def render(args, run_info, frameworks, case_names, results, gpu):
@@ -234,6 +240,11 @@ def render(args, run_info, frameworks, case_names, results, gpu):
     lines += ['', '## Results (CPU)', ''] + _values_table(case_names, results, columns, args)
     lines += ['', '## Ratios (of medians; below 1 means kusari is faster / smaller)', '']
     lines += _ratios_table(case_names, results, args.quick)
+    lines += ['', '## Ratios of minimums', '',
+              ('Another process on the machine only ever adds time, so the fastest sample is '
+               'the least disturbed one; where the medians above carry a † these ratios are the '
+               'steadier reading.'), '']
+    lines += _ratios_table(case_names, results, args.quick, statistic=min)
     errors = _errors(case_names, results)
     if errors:
         lines += ['', '## Errors', ''] + errors

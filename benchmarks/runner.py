@@ -104,6 +104,9 @@ def parse_args(argv):
                         help='seconds one timed sample lasts (default 0.2, 0.02 with --quick)')
     parser.add_argument('--threads', type=int, default=None,
                         help='set OMP/OPENBLAS/MKL_NUM_THREADS in every worker')
+    parser.add_argument('--clock', choices=('wall', 'cpu'), default='wall',
+                        help='wall time (default), or each worker\'s CPU time, which other '
+                             'processes on the machine barely disturb; cpu needs --threads 1')
     parser.add_argument('--keep-openblas-env', action='store_true',
                         help='keep OPENBLAS_CORETYPE/OPENBLAS_L2_SIZE for NumPy >= 2 workers '
                              '(by default both are unset there; see RESULTS.md)')
@@ -130,6 +133,8 @@ def parse_args(argv):
         args.target_s = 0.02 if args.quick else 0.2
     if args.repeat < 1 or args.samples < 1:
         parser.error(f'--repeat and --samples must be >= 1, got {args.repeat} and {args.samples}')
+    if args.clock == 'cpu' and args.threads != 1:
+        parser.error('--clock cpu sums the CPU time of all threads: it needs --threads 1')
     for item in args.env:
         if '=' not in item:
             parser.error(f'--env expects NAME=VALUE, got {item!r}')
@@ -220,7 +225,7 @@ def run_cases(args, case_names, frameworks, log):
                 if measurement.error:
                     continue  # it failed in an earlier round: don't pay for it again
                 worker_args = ['--case', case_name, '--samples', str(args.samples),
-                               '--target-s', str(args.target_s)]
+                               '--target-s', str(args.target_s), '--clock', args.clock]
                 if args.quick:
                     worker_args.append('--quick')
                 for _ in range(case.processes_per_round):

@@ -31,20 +31,25 @@ def _case_module_and_api(framework, device):
     raise ValueError(f'worker: unknown framework {framework!r}')
 
 
-def run_case(framework, case_name, quick, samples, target_s):
-    """Measures one case and returns the values in the case's unit."""
+def run_case(framework, case_name, quick, samples, target_s, clock_name='wall'):
+    """Measures one case and returns the values in the case's unit.
+
+    ``clock_name`` is ``'wall'`` or ``'cpu'`` (this process's CPU time; GPU cases always
+    use wall time).
+    """
     case = CASES_BY_NAME[case_name]
     params = case.resolved_params(quick)
+    clock = time.process_time if clock_name == 'cpu' and not case.gpu else time.perf_counter
     if case.kind == 'import':
-        start = time.perf_counter()
+        start = clock()
         importlib.import_module(IMPORT_MODULES[framework])
-        return [time.perf_counter() - start]
+        return [clock() - start]
     module, api = _case_module_and_api(framework, 'gpu' if case.gpu else None)
     if case.kind == 'memory':
         return [module.MEMORY_CASES[case_name](api, params)]
     from benchmarks import measure
     step = module.TIME_CASES[case_name](api, params)
-    seconds = measure.time_step(step, samples, target_s, sync=api.sync)
+    seconds = measure.time_step(step, samples, target_s, sync=api.sync, clock=clock)
     per_unit = case.scale / params.get('n_ops', 1)
     return [value * per_unit for value in seconds]
 
@@ -76,6 +81,7 @@ def main(argv=None):
     parser.add_argument('--quick', action='store_true')
     parser.add_argument('--samples', type=int, default=5)
     parser.add_argument('--target-s', type=float, default=0.1)
+    parser.add_argument('--clock', choices=('wall', 'cpu'), default='wall')
     args = parser.parse_args(argv)
     try:
         if args.info:
@@ -86,7 +92,7 @@ def main(argv=None):
         elif args.case:
             _emit({'ok': True,
                    'values': run_case(args.framework, args.case, args.quick, args.samples,
-                                      args.target_s)})
+                                      args.target_s, args.clock)})
         else:
             parser.error('one of --case, --info or --gpu-peak is required')
     except Exception as error:  # noqa: BLE001 - any failure of the measured framework is a result
