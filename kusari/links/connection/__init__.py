@@ -21,3 +21,11 @@ from kusari.links.connection.local_convolution_2d import LocalConvolution2D  # N
 from kusari.links.connection.mlp_convolution_2d import MLPConvolution2D  # NOQA
 from kusari.links.connection.parameter import Parameter  # NOQA
 from kusari.links.connection.scale import Scale  # NOQA
+
+__all__ = [
+    'Bias', 'Bilinear', 'Convolution1D', 'Convolution2D', 'Convolution3D', 'ConvolutionND',
+    'Deconvolution1D', 'Deconvolution2D', 'Deconvolution3D', 'DeconvolutionND',
+    'DeformableConvolution2D', 'DepthwiseConvolution2D',
+    'DilatedConvolution2D', 'EmbedID', 'Highway', 'Inception', 'InceptionBN', 'Linear',
+    'LocalConvolution2D', 'MLPConvolution2D', 'Parameter', 'Scale',
+]

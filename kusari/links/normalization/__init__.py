@@ -6,3 +6,8 @@ from kusari.links.normalization.decorrelated_batch_normalization import (  # NOQ
     DecorrelatedBatchNormalization)
 from kusari.links.normalization.group_normalization import GroupNormalization  # NOQA
 from kusari.links.normalization.layer_normalization import LayerNormalization  # NOQA
+
+__all__ = [
+    'BatchNormalization', 'BatchRenormalization', 'DecorrelatedBatchNormalization',
+    'GroupNormalization', 'LayerNormalization',
+]

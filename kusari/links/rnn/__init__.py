@@ -9,3 +9,10 @@ from kusari.links.rnn.n_step_rnn import (NStepBiGRU, NStepBiLSTM, NStepBiRNNReLU
 from kusari.links.rnn.peephole import StatefulPeepholeLSTM  # NOQA
 from kusari.links.rnn.tree_lstm import ChildSumTreeLSTM, NaryTreeLSTM  # NOQA
 from kusari.links.rnn.zoneoutlstm import StatefulZoneoutLSTM  # NOQA
+
+__all__ = [
+    'ChildSumTreeLSTM', 'GRU', 'LSTM', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
+    'NStepBiRNNTanh', 'NStepGRU', 'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh', 'NaryTreeLSTM',
+    'StatefulGRU', 'StatefulMGU', 'StatefulPeepholeLSTM', 'StatefulZoneoutLSTM',
+    'StatelessGRU', 'StatelessLSTM', 'StatelessMGU',
+]
