@@ -257,3 +257,38 @@ def test_deprecated_hook_aliases(name):
     with pytest.warns(DeprecationWarning, match='optimizer_hooks.' + name):
         hook = getattr(optimizer, name)(*args)
     assert isinstance(hook, getattr(optimizer_hooks, name))
+
+
+@pytest.mark.parametrize('make', [lambda: optimizers.Adam(alpha=0.01, amsgrad=True),
+                                  lambda: optimizers.RMSprop(lr=0.01)])
+def test_npz_snapshot_mid_training_resumes_bit_identically(tmp_path, make):
+    from kusari import serializers
+    import kusari.links as L
+    rng = numpy.random.RandomState(3)
+    data = [(rng.randn(4, 3).astype('f'), rng.randint(0, 2, 4).astype('i'))
+            for _ in range(6)]
+
+    def build():
+        numpy.random.seed(0)
+        model = L.Classifier(L.Linear(3, 2))
+        opt = make()
+        opt.setup(model)
+        opt.add_hook(optimizer_hooks.WeightDecay(1e-3))
+        return model, opt
+
+    model, opt = build()
+    for x, t in data[:3]:
+        opt.update(model, x, t)
+    serializers.save_npz(str(tmp_path / 'model.npz'), model)
+    serializers.save_npz(str(tmp_path / 'opt.npz'), opt)
+    for x, t in data[3:]:
+        opt.update(model, x, t)
+
+    resumed, resumed_opt = build()
+    serializers.load_npz(str(tmp_path / 'model.npz'), resumed)
+    serializers.load_npz(str(tmp_path / 'opt.npz'), resumed_opt)
+    assert resumed_opt.t == 3
+    for x, t in data[3:]:
+        resumed_opt.update(resumed, x, t)
+    for (name, p), (_, q) in zip(model.namedparams(), resumed.namedparams()):
+        numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
