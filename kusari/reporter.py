@@ -8,6 +8,7 @@ a fresh observation per iteration with ``reporter.scope(observation)``.
 import collections
 import contextlib
 import json
+import numbers
 import threading
 import warnings
 
@@ -91,8 +92,13 @@ def report(values, observer=None):
 
 @contextlib.contextmanager
 def report_scope(observation):
-    """Record reports made within this context into ``observation``."""
-    with get_current_reporter().scope(observation):
+    """Record reports made within this context into ``observation``.
+
+    It uses the current reporter (so its observer names apply), or a fresh one when
+    no reporter is active.
+    """
+    stack = _stack()
+    with (stack[-1] if stack else Reporter()).scope(observation):
         yield
 
 
@@ -102,6 +108,13 @@ def _to_float(value):
     if hasattr(value, 'get') and not isinstance(value, numpy.ndarray):
         value = value.get()
     return value
+
+
+def _is_numeric_scalar(value):
+    if isinstance(value, (numbers.Number, numpy.number)):
+        return True
+    return getattr(value, 'ndim', None) == 0 and getattr(value, 'dtype', None) is not None \
+        and value.dtype.kind in 'biufc'
 
 
 class Summary:
@@ -147,7 +160,7 @@ class DictSummary:
             if isinstance(value, tuple):
                 value, weight = value
             value = _to_float(value)
-            if numpy.isscalar(value) or getattr(value, 'ndim', None) == 0:
+            if _is_numeric_scalar(value):
                 self._summaries[key].add(value, weight=weight)
 
     def compute_mean(self):

@@ -75,7 +75,8 @@ class Trainer:
                 gets a numeric suffix.
             trigger: when it runs (default: the extension's own trigger).
             priority (int): order among extensions due in the same iteration.
-            call_before_training (bool): also run it once before the first iteration.
+            call_before_training (bool): also run it once before the first iteration
+                (not again when a run resumes from a snapshot).
         """
         if kwargs:
             raise TypeError('extend() got unexpected arguments: {}'.format(', '.join(kwargs)))
@@ -133,10 +134,14 @@ class Trainer:
         reporter = self.reporter
         stop_trigger = self.stop_trigger
         try:
-            for _, entry in extensions:
-                if entry.call_before_training:
-                    with reporter.scope(self.observation):
-                        entry.extension(self)
+            # Only a run that starts at iteration 0 calls them: a resumed run has
+            # already done so (unlike Chainer, which would, e.g., mix a second
+            # evaluation into the next log entry and make the log differ).
+            if self.is_before_training:
+                with reporter.scope(self.observation):
+                    for _, entry in extensions:
+                        if entry.call_before_training:
+                            entry.extension(self)
             while not stop_trigger(self):
                 self.observation = {}
                 with reporter.scope(self.observation):

@@ -111,9 +111,11 @@ class _Snapshot(extension.Extension):
         try:
             load(path, target)
         except (KeyError, ValueError, OSError) as e:
-            message = e.args[0] if isinstance(e, KeyError) and e.args else e
-            raise SerializationError('snapshot(autoload=True): cannot resume from {}: {}'
-                                     .format(path, message)) from e
+            message = str(e.args[0] if isinstance(e, KeyError) and e.args else e)
+            if path not in message:
+                message = '{}: {}'.format(path, message)
+            raise SerializationError('snapshot(autoload=True): cannot resume from the latest '
+                                     'snapshot, {}'.format(message)) from e
 
     def _savefun(self):
         writer = self.writer

@@ -34,7 +34,7 @@ class ProgressBar(extension.Extension):
         self._update_interval = update_interval
         self._bar_length = bar_length
         self._out = out
-        self._recent = collections.deque(maxlen=10)  # (time, iteration, epoch_detail)
+        self._recent = collections.deque(maxlen=11)  # (time, iteration, epoch_detail)
         self._drawn = False
 
     def __call__(self, trainer):
@@ -42,7 +42,10 @@ class ProgressBar(extension.Extension):
             self._training_length = _training_length_of(trainer.stop_trigger)
         updater = trainer.updater
         iteration = updater.iteration
-        self._recent.append((time.time(), iteration, updater.epoch_detail))
+        first = not self._recent
+        if first or iteration % self._update_interval == 0:
+            # The speed is measured over the last ten updates (or since the first call).
+            self._recent.append((time.time(), iteration, updater.epoch_detail))
         if iteration % self._update_interval == 0:
             self._update(updater)
 

@@ -16,7 +16,7 @@ class TimeTrigger:
         self._next_time = period
 
     def __call__(self, trainer):
-        if trainer.elapsed_time >= self._next_time:
+        if trainer.elapsed_time > self._next_time:
             self._next_time += self._period
             return True
         return False
