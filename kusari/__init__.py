@@ -23,7 +23,6 @@ from kusari.core import (Function, FunctionNode, Parameter, Variable, VariableNo
                          get_dtype, global_config, grad, no_backprop_mode, using_config)
 from kusari.core import _FunctionAdapter as FunctionAdapter  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA
-from kusari.functions.math import basic_math as _basic_math
 from kusari.link import Chain, ChainList, Link  # NOQA
 from kusari.link_hook import LinkHook  # NOQA
 from kusari.sequential import Sequential  # NOQA
@@ -33,7 +32,32 @@ from kusari.serializer import AbstractSerializer, Deserializer, Serializer  # NO
 from kusari.optimizer import GradientMethod, Optimizer, UpdateRule  # NOQA
 from kusari.initializers import Initializer  # NOQA
 
-_basic_math.install_variable_arithmetics()
+
+
+def _install_operators_on_first_use():
+    """Give Variable its arithmetic operators without importing kusari.functions yet.
+
+    Each operator starts as a stub that, on first use, installs the real operators
+    from ``kusari.functions.math.basic_math`` (importing the function library) and
+    then calls the real one. This keeps ``import kusari`` fast.
+    """
+    names = ('__neg__', '__abs__', '__pos__', '__add__', '__radd__', '__sub__', '__rsub__',
+             '__mul__', '__rmul__', '__truediv__', '__rtruediv__', '__floordiv__',
+             '__rfloordiv__', '__pow__', '__rpow__', '__matmul__', '__rmatmul__')
+
+    def make_stub(name):
+        def stub(self, *args):
+            from kusari.functions.math import basic_math
+            basic_math.install_variable_arithmetics()
+            return getattr(Variable, name)(self, *args)
+        stub.__name__ = name
+        return stub
+
+    for name in names:
+        setattr(Variable, name, make_stub(name))
+
+
+_install_operators_on_first_use()
 
 __version__ = '0.1.0'
 
