@@ -1,0 +1,114 @@
+"""create_multi_node_optimizer: data-parallel updates over a communicator."""
+
+
+class _MultiNodeOptimizer:
+    """Wraps an optimizer so that each update uses the gradients averaged over all
+    processes. Any other attribute is the wrapped optimizer's (read and written).
+
+    All processes must start from the same parameters. ``setup`` broadcasts rank 0's
+    parameters; afterwards, whenever the set of initialized parameters changes (a link
+    initializing its parameters lazily in the first forward pass), the update is
+    replaced by a broadcast of rank 0's parameters, and that step's gradients (computed
+    from different parameters on each process) are not applied. Chainer broadcasts at
+    the first update instead of at ``setup``, which skips the first update even when
+    nothing is lazy; kusari skips it only when it must, so a run resumed from a
+    snapshot makes the same updates as an uninterrupted one.
+    """
+
+    def __init__(self, actual_optimizer, communicator, zero_fill):
+        object.__setattr__(self, 'actual_optimizer', actual_optimizer)
+        object.__setattr__(self, 'communicator', communicator)
+        object.__setattr__(self, 'zero_fill', zero_fill)
+        object.__setattr__(self, 'target_params', [])
+
+    def setup(self, link):
+        """Set up the wrapped optimizer and give every process rank 0's parameters
+        (every process must call it)."""
+        self.actual_optimizer.setup(link)
+        self.communicator.bcast_data(link)
+        object.__setattr__(self, 'target_params', self._param_state(link))
+        return self
+
+    def update(self, lossfun=None, *args, **kwds):
+        """Compute the gradients (if ``lossfun`` is given), average them over the
+        processes and update; or broadcast rank 0's parameters (see the class)."""
+        target = self.target
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            if getattr(self.actual_optimizer, '_use_cleargrads', True):
+                target.cleargrads()
+            else:
+                target.zerograds()
+            loss.backward(loss_scale=self.actual_optimizer._loss_scale)
+            del loss
+        if self._params_changed(target):
+            self.communicator.bcast_data(target)
+        else:
+            self.communicator.multi_node_mean_grad(target, self.zero_fill)
+            self.actual_optimizer.update(None, *args, **kwds)
+
+    def _param_state(self, target):
+        return [(name, param.array is not None)
+                for name, param in sorted(target.namedparams(), key=lambda item: item[0])]
+
+    def _params_changed(self, target):
+        state = self._param_state(target)
+        changed = state != self.target_params
+        object.__setattr__(self, 'target_params', state)
+        return changed
+
+    @property
+    def needs_broadcast(self):
+        """Whether the next update broadcasts rank 0's parameters instead of updating
+        (when the processes' models may differ). Set it to False after every process
+        loaded the same snapshot."""
+        return self._param_state(self.target) != self.target_params
+
+    @needs_broadcast.setter
+    def needs_broadcast(self, value):
+        object.__setattr__(self, 'target_params',
+                           [] if value else self._param_state(self.target))
+
+    def __getattr__(self, name):
+        return getattr(self.actual_optimizer, name)
+
+    def __setattr__(self, name, value):
+        if name == 'needs_broadcast':
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.actual_optimizer, name, value)
+
+
+def create_multi_node_optimizer(actual_optimizer, communicator, double_buffering=False,
+                                zero_fill=True):
+    """Make an optimizer update with the mean of all processes' gradients.
+
+    Each ``update`` runs the backward pass locally, averages the gradients with
+    ``communicator.multi_node_mean_grad`` and lets ``actual_optimizer`` update, so that
+    every process keeps the same parameters. N processes with batches of B/N examples
+    each make the same updates as one process with batches of B.
+
+    Args:
+        actual_optimizer (~kusari.Optimizer): the optimizer (set up or not).
+        communicator: the communicator of the processes.
+        double_buffering (bool): overlap the all-reduce of step t with the computation
+            of step t + 1, updating with one-step-old gradients. It needs the GPU
+            streams of the ``pure_nccl`` communicator, as in Chainer.
+        zero_fill (bool): give unused parameters zero gradients so that every process
+            averages the same arrays (see ``multi_node_mean_grad``).
+
+    Returns:
+        An optimizer that forwards everything else to ``actual_optimizer``.
+    """
+    if double_buffering:
+        from kusari.distributed.communicators.pure_nccl_communicator import (
+            PureNcclCommunicator)
+        if not isinstance(communicator, PureNcclCommunicator):
+            raise ValueError(
+                'create_multi_node_optimizer: double_buffering overlaps the NCCL '
+                "all-reduce with GPU computation and needs the 'pure_nccl' communicator, "
+                'not {}; use double_buffering=False'.format(type(communicator).__name__))
+        raise NotImplementedError(
+            'create_multi_node_optimizer: double_buffering is not implemented in kusari; '
+            'use double_buffering=False')
+    return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)
