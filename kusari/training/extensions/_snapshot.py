@@ -18,13 +18,33 @@ PRIORITY_SNAPSHOT = -100
 class SerializedTarget(dict):
     """The state of an object, as the dict of arrays a writer saves.
 
-    Its ``serialize`` replays the entries, so save functions written for objects
-    (``save_npz``, ``save_hdf5``) accept it as they accept the object itself.
+    Its ``serialize`` replays the entries (and the child groups, even empty ones, which
+    HDF5 keeps), so save functions written for objects (``save_npz``, ``save_hdf5``)
+    accept it as they accept the object itself.
     """
 
+    groups = ()
+
     def serialize(self, serializer):
+        for group in self.groups:
+            child = serializer
+            for name in group.split('/'):
+                child = child[name]
         for key, value in self.items():
             serializer(key, None if _is_none(value) else value)
+
+
+class _RecordingSerializer(npz.DictionarySerializer):
+    """A DictionarySerializer that also records the child groups asked for."""
+
+    def __init__(self, target=None, path='', groups=None):
+        super().__init__(target, path)
+        self.groups = [] if groups is None else groups
+
+    def __getitem__(self, key):
+        path = self.path + key.strip('/') + '/'
+        self.groups.append(path.rstrip('/'))
+        return _RecordingSerializer(self.target, path, self.groups)
 
 
 def _is_none(value):
@@ -34,10 +54,12 @@ def _is_none(value):
 
 def serialize(target):
     """A SerializedTarget holding copies of ``target``'s state (safe to write later)."""
-    s = npz.DictionarySerializer()
+    s = _RecordingSerializer()
     s.save(target)
-    return SerializedTarget((key, value if _is_none(value) else numpy.array(value))
-                            for key, value in s.target.items())
+    result = SerializedTarget((key, value if _is_none(value) else numpy.array(value))
+                              for key, value in s.target.items())
+    result.groups = list(dict.fromkeys(s.groups))
+    return result
 
 
 def _filename_pattern(template):

@@ -104,9 +104,8 @@ class StandardWriter(Writer):
     def _save_reporting_errors(self, filename, outdir, target, savefun, **kwds):
         try:
             self.save(filename, outdir, target, savefun, **kwds)
-        except BaseException as e:
+        except Exception as e:  # kept for the next snapshot (or finalize) to raise
             self._error = '{}: {}'.format(type(e).__name__, e)
-            raise
 
     def _join(self):
         worker, self._worker = self._worker, None
