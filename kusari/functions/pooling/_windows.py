@@ -180,17 +180,36 @@ def _index_dtype(n_taps):
 
 def window_scatter(g, index, windows, shape):
     """Puts each value of ``g`` at its window's tap ``index`` of an array of ``shape``
-    (values that meet on one element are summed)."""
+    (values that meet on one element are summed).
+
+    The result is laid out in memory like ``index`` (itself laid out like the pooled
+    input): after a channel-major convolution, its gradient then needs no transpose.
+    """
     xp = get_array_module(g)
+    if _axis_order(g) != _axis_order(index):
+        g = _like(g, index)
     if windows.tiling:
-        out = xp.empty_like(g, shape=shape)
+        out = xp.empty_like(index, dtype=g.dtype, shape=shape)
         for t, view in windows.taps():
             xp.multiply(g, index == t, out=out[view])
         return out
-    buf = xp.zeros_like(g, shape=windows.padded_shape(shape))
+    buf = xp.zeros_like(index, dtype=g.dtype, shape=windows.padded_shape(shape))
     for t, view in windows.taps():
         buf[view] += xp.where(index == t, g, 0)
     return windows.crop(buf)
+
+
+def _axis_order(array):
+    """Axes of ``array`` (longer than 1) from the largest stride to the smallest."""
+    axes = [i for i in range(array.ndim) if array.shape[i] > 1]
+    return sorted(axes, key=lambda i: -array.strides[i])
+
+
+def _like(values, layout):
+    """``values`` copied into the memory order of ``layout`` (same shape)."""
+    out = get_array_module(values).empty_like(layout, dtype=values.dtype)
+    out[...] = values
+    return out
 
 
 def window_gather(x, index, windows):

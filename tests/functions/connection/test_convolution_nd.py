@@ -52,3 +52,13 @@ def test_dilate_of_wrong_length_is_rejected():
     with pytest.raises(InvalidType, match='convolution_nd: invalid dilate'):
         F.convolution_nd(numpy.zeros((1, 1, 4, 4, 4), 'f'), numpy.zeros((1, 1, 2, 2, 2), 'f'),
                          dilate=(1, 2))
+
+
+@pytest.mark.parametrize('func, xs, ws, stride, pad, dilate, groups, cover_all', CASES[:4])
+def test_blocked_columns_match_the_definition(func, xs, ws, stride, pad, dilate, groups,
+                                              cover_all, reference_convolution, monkeypatch):
+    # Tiny blocks: one output row per block, the last block shorter than the others.
+    from kusari.functions.connection import _conv_kernels
+    monkeypatch.setattr(_conv_kernels, 'BLOCK_ELEMENTS', 1)
+    test_convolution_nd(func, xs, ws, stride, pad, dilate, groups, cover_all,
+                        reference_convolution)

@@ -70,3 +70,12 @@ def test_unexpected_keyword():
     with pytest.raises(TypeError, match='unexpected keyword'):
         F.deconvolution_2d(numpy.zeros((1, 1, 2, 2), 'f'), numpy.zeros((1, 1, 2, 2), 'f'),
                            cover_all=True)
+
+
+@pytest.mark.parametrize('func, xs, ws, stride, pad, outsize, dilate, groups', CASES)
+def test_blocked_columns_match_the_definition(func, xs, ws, stride, pad, outsize, dilate,
+                                              groups, reference_deconvolution, monkeypatch):
+    from kusari.functions.connection import _conv_kernels
+    monkeypatch.setattr(_conv_kernels, 'BLOCK_ELEMENTS', 40)
+    test_deconvolution(func, xs, ws, stride, pad, outsize, dilate, groups, False,
+                       reference_deconvolution)
