@@ -108,3 +108,45 @@ def test_get_trigger_validates():
         training.get_trigger((1, 'hour'))
     with pytest.raises(TypeError):
         training.get_trigger(3)
+
+
+def test_initialize_order_autoload_first_and_finished_triggers_skipped(tmp_path):
+    trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
+    calls = []
+
+    class Ext(training.Extension):
+        def __init__(self, tag, autoload=False):
+            self.tag, self.autoload = tag, autoload
+
+        def __call__(self, trainer):
+            pass
+
+        def initialize(self, trainer):
+            calls.append(self.tag)
+
+    class Finished:
+        finished = True
+
+        def __call__(self, trainer):
+            return False
+
+    trainer.extend(Ext('reader'), name='reader')
+    trainer.extend(Ext('loader', autoload=True), name='loader', priority=-100)
+    trainer.extend(Ext('done'), name='done', trigger=Finished())
+    trainer.run()
+    assert calls == ['loader', 'reader']
+
+
+def test_call_before_training_only_when_starting_from_scratch(tmp_path):
+    first = make_trainer(tmp_path / 'a', stop=(1, 'epoch'))
+    before = []
+    first.extend(lambda t: before.append(t.updater.iteration), name='before',
+                 trigger=(100, 'epoch'), call_before_training=True)
+    first.run()
+    serializers.save_npz(tmp_path / 's.npz', first)
+    resumed = make_trainer(tmp_path / 'b', stop=(2, 'epoch'))
+    resumed.extend(lambda t: before.append(t.updater.iteration), name='before',
+                   trigger=(100, 'epoch'), call_before_training=True)
+    serializers.load_npz(tmp_path / 's.npz', resumed)
+    resumed.run()
+    assert before == [0]
