@@ -209,7 +209,8 @@ def _decode_names(stored):
     try:
         names = json.loads(stored)
     except ValueError as e:
-        raise ValueError('DictSummary: the stored names are not valid JSON ({})'.format(e))
+        raise ValueError('DictSummary: the stored names are not valid JSON ({})'.format(e)) \
+            from e
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise ValueError('DictSummary: the stored names must be a JSON list of strings, '
                          'got {!r}'.format(stored))

@@ -39,7 +39,7 @@ def graph():
 
 
 def test_nodes_and_edges_backward_from_the_output():
-    x, w, h, y = graph()
+    x, _, h, y = graph()
     g = c.build_computational_graph([y])
     functions = [n for n in g.nodes if isinstance(n, kusari.FunctionNode)]
     variables = [n for n in g.nodes if isinstance(n, kusari.variable.VariableNode)]
@@ -57,7 +57,7 @@ def test_nodes_and_edges_backward_from_the_output():
 
 
 def test_options():
-    x, w, h, y = graph()
+    _, _, h, y = graph()
     nodes, edges = parse_dot(c.build_computational_graph(y, remove_variable=True).dump())
     assert sorted(a['label'] for a in nodes.values()) == ['Add', 'MatMul', 'ReLU', 'Sum']
     assert len(edges) == 4  # MatMul->ReLU, MatMul->Add, ReLU->Add, Add->Sum
@@ -74,7 +74,7 @@ def test_options():
 
 
 def test_unchained_variables_end_the_walk():
-    x, w, h, y = graph()
+    _, _, h, y = graph()
     h.unchain_backward()
     labels = sorted(n.label for n in c.build_computational_graph(y).nodes
                     if isinstance(n, kusari.FunctionNode))

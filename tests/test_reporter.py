@@ -47,8 +47,8 @@ def test_summary_weighted_mean_and_std():
 
 def test_dict_summary_skips_non_numbers_and_takes_weights():
     d = reporter.DictSummary()
-    d.add({'a': 1., 'b': kusari.Variable(numpy.array(2., numpy.float32)), 'text': 'x', 'vec': numpy.ones(3),
-           'w': (4., 3)})
+    two = kusari.Variable(numpy.array(2., numpy.float32))
+    d.add({'a': 1., 'b': two, 'text': 'x', 'vec': numpy.ones(3), 'w': (4., 3)})
     d.add({'a': 3., 'w': (0., 1), 'flag': True})
     assert d.compute_mean() == {'a': 2., 'b': 2., 'w': 3., 'flag': 1.}
     stats = d.make_statistics()

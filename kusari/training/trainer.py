@@ -113,8 +113,8 @@ class Trainer:
         try:
             os.makedirs(self.out, exist_ok=True)
         except OSError as e:
-            raise OSError('cannot create the trainer output directory {!r}: {}'.format(
-                self.out, e))
+            raise OSError('Trainer: cannot create the output directory {!r}: {}'.format(
+                self.out, e)) from e
         entries = sorted(self._extensions.items(), key=lambda kv: kv[1].priority,
                          reverse=True)
         extensions = [(name, entry) for name, entry in entries]

@@ -3,7 +3,6 @@
 import numpy
 import pytest
 
-import kusari
 import kusari.links as L
 from kusari import datasets, iterators, optimizers, serializers, training
 

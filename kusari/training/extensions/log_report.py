@@ -3,8 +3,7 @@
 import json
 
 from kusari import reporter
-from kusari.training import extension
-from kusari.training import util
+from kusari.training import extension, util
 from kusari.training.extensions import _files
 
 
@@ -88,7 +87,7 @@ def _load(text):
     try:
         log = json.loads(str(text))
     except ValueError as e:
-        raise ValueError('LogReport: the saved log is not valid JSON ({})'.format(e))
+        raise ValueError('LogReport: the saved log is not valid JSON ({})'.format(e)) from e
     if not isinstance(log, list) or not all(isinstance(entry, dict) for entry in log):
         raise ValueError('LogReport: the saved log must be a JSON list of objects')
     return log
@@ -108,4 +107,4 @@ def load_log(path):
             text = f.read()
         return _load(text)
     except ValueError as e:
-        raise ValueError('{}: {}'.format(path, e))
+        raise ValueError('{}: {}'.format(path, e)) from e

@@ -1,8 +1,7 @@
 """MicroAverage: a ratio of sums over an interval (e.g. accuracy over all examples)."""
 
 from kusari import core, reporter
-from kusari.training import extension
-from kusari.training import util
+from kusari.training import extension, util
 
 
 def _scalar(value):

@@ -3,8 +3,7 @@
 import numpy
 
 from kusari import backend, reporter
-from kusari.training import extension
-from kusari.training import util
+from kusari.training import extension, util
 
 _PERCENTILE_SIGMAS = (0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87)
 

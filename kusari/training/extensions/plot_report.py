@@ -5,8 +5,7 @@ import json
 import warnings
 
 from kusari import reporter
-from kusari.training import extension
-from kusari.training import util
+from kusari.training import extension, util
 from kusari.training.extensions import _files
 
 
@@ -77,7 +76,7 @@ class PlotReport(extension.Extension):
         if _matplotlib_available():
             return True
         warnings.warn('PlotReport: matplotlib is not installed, so nothing will be plotted; '
-                      'pip install matplotlib (or kusari[plot])')
+                      'pip install matplotlib (or kusari[plot])', stacklevel=2)
         return False
 
     def __call__(self, trainer):
@@ -126,6 +125,7 @@ class PlotReport(extension.Extension):
         try:
             data = json.loads(str(stored))
         except ValueError as e:
-            raise ValueError('PlotReport: the saved plot data is not valid JSON ({})'.format(e))
+            raise ValueError('PlotReport: the saved plot data is not valid JSON ({})'.format(
+                e)) from e
         self._data = {key: [tuple(point) for point in data.get(key, [])]
                       for key in self._y_keys}

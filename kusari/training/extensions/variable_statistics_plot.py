@@ -5,10 +5,8 @@ import json
 import numpy
 
 from kusari import backend, core, link
-from kusari.training import extension
-from kusari.training import util
-from kusari.training.extensions import _files
-from kusari.training.extensions import plot_report
+from kusari.training import extension, util
+from kusari.training.extensions import _files, plot_report
 
 
 def _variables_of(targets):

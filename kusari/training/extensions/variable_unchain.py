@@ -4,7 +4,7 @@ from kusari import core
 from kusari.training import extension
 
 
-class unchain_variables(extension.Extension):  # NOQA: N801 (Chainer's name)
+class unchain_variables(extension.Extension):
     """Calls ``unchain_backward()`` on every Variable in the observation.
 
     It runs after the extensions that read the observation, so that the graphs kept

@@ -63,7 +63,7 @@ class EarlyStoppingTrigger:
             return False
         if self.monitor not in observation:
             warnings.warn('EarlyStoppingTrigger: {!r} is not in the observation'.format(
-                self.monitor))
+                self.monitor), stacklevel=2)
             return False
         value = float(self._summary.compute_mean()[self.monitor])
         self._summary = reporter.DictSummary()

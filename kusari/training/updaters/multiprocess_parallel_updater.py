@@ -1,8 +1,7 @@
 """MultiprocessParallelUpdater (not implemented: raises a clear error)."""
 
 from kusari.dataset import convert
-from kusari.training.updaters import _multi_gpu
-from kusari.training.updaters import standard_updater
+from kusari.training.updaters import _multi_gpu, standard_updater
 
 
 class MultiprocessParallelUpdater(standard_updater.StandardUpdater):

@@ -27,7 +27,7 @@ def test_checks_gradients_unless_told_not_to(trainer_factory):
     for check_grad, raises in ((True, True), (False, False)):
         trainer = trainer_factory(stop=(1, 'iteration'))
         model = trainer.updater.get_optimizer('main').target
-        trainer.extend(lambda t: model.predictor.W.grad.fill(numpy.inf), name='inf',
+        trainer.extend(lambda t, model=model: model.predictor.W.grad.fill(numpy.inf), name='inf',
                        priority=300)
         trainer.extend(extensions.FailOnNonNumber(check_grad=check_grad))
         if raises:
