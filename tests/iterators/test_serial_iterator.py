@@ -199,3 +199,20 @@ def test_npz_snapshot_round_trip(tmp_path):
     resumed = make(1)
     serializers.load_npz(str(tmp_path / 'iterator.npz'), resumed)
     assert run(resumed, 6) == run(original, 6)
+
+
+def test_default_shuffle_state_round_trips_through_npz(tmp_path):
+    from kusari import serializers
+    numpy.random.seed(0)
+    original = SerialIterator(list(range(7)), 3)
+    run(original, 4)
+    serializers.save_npz(tmp_path / 'it.npz', original)
+    with numpy.load(tmp_path / 'it.npz') as saved:
+        assert saved['order_sampler/keys'].dtype == numpy.uint32
+        assert saved['order_sampler/keys'].shape == (624,)
+        assert saved['order_sampler/position'].dtype.kind == 'i'
+    expected = run(original, 9)
+    numpy.random.seed(1)
+    resumed = SerialIterator(list(range(7)), 3)
+    serializers.load_npz(tmp_path / 'it.npz', resumed)
+    assert run(resumed, 9) == expected

@@ -98,7 +98,8 @@ class VariableStatisticsPlot(extension.Extension):
         if not plot_report._matplotlib_available():
             plot_report.PlotReport.available()
             return
-        png = plot_report.render_png(self._draw, self._figsize)
+        figsize = self._figsize or (5. * len(self._keys), 4.)  # one panel per key
+        png = plot_report.render_png(self._draw, figsize)
         plot_report.write_png(_files.output_path(trainer, self._filename), png)
 
     def _draw(self, figure):

@@ -132,13 +132,19 @@ def test_condition_snapshot_on_error_and_snapshot_object(trainer_factory, tmp_pa
 
 def test_hdf5_snapshots_autoload_with_load_hdf5(trainer_factory, tmp_path):
     pytest.importorskip('h5py')
-    first = trainer_factory(stop=(1, 'epoch'))
-    first.extend(extensions.snapshot(savefun=serializers.save_hdf5, autoload=True))
-    first.run()
-    second = trainer_factory(stop=(2, 'epoch'))
-    second.extend(extensions.snapshot(savefun=serializers.save_hdf5, autoload=True))
+    def make(stop):
+        trainer = trainer_factory(stop=stop)
+        trainer.extend(extensions.snapshot(savefun=serializers.save_hdf5, autoload=True))
+        trainer.extend(extensions.LogReport(trigger=(2, 'iteration')))
+        trainer.extend(extensions.PlotReport(['main/loss'], filename='p.png'))
+        return trainer
+
+    make((1, 'epoch')).run()
+    second = make((2, 'epoch'))
     second.run()
     assert second.updater.iteration == 6
+    assert [e['iteration'] for e in second.get_extension('LogReport').log] == [2, 4, 6]
+    assert [x for x, _ in second.get_extension('PlotReport')._data['main/loss']] == [3, 6]
 
 
 def test_bad_arguments():
