@@ -124,12 +124,19 @@ class Trainer:
         # learning-rate shift sets the resumed value, not its initial one).
         loads_first = sorted(extensions, key=lambda kv: not getattr(kv[1].extension,
                                                                     'autoload', False))
-        for _, entry in loads_first:
-            initializer = getattr(entry.extension, 'initialize', None)
-            # An extension whose trigger has finished (e.g. a ManualScheduleTrigger
-            # past its points after a resume) is not initialized again.
-            if initializer and not getattr(entry.trigger, 'finished', False):
-                initializer(self)
+        try:
+            for _, entry in loads_first:
+                initializer = getattr(entry.extension, 'initialize', None)
+                # An extension whose trigger has finished (e.g. a ManualScheduleTrigger
+                # past its points after a resume) is not initialized again.
+                if initializer and not getattr(entry.trigger, 'finished', False):
+                    initializer(self)
+        except BaseException:
+            # E.g. a snapshot that cannot be loaded: no on_error (a snapshot_on_error
+            # would save the unloaded trainer as the latest snapshot), but release
+            # what the extensions and the updater hold.
+            self._finalize(extensions)
+            raise
         update = self.updater.update
         reporter = self.reporter
         stop_trigger = self.stop_trigger
@@ -166,13 +173,16 @@ class Trainer:
                             entry.extension, handler_error), file=sys.stderr)
             raise
         finally:
-            for _, entry in extensions:
-                finalize = getattr(entry.extension, 'finalize', None)
-                if finalize:
-                    finalize()
-            self.updater.finalize()
-            self._final_elapsed_time = self.elapsed_time
-            self._done = True
+            self._finalize(extensions)
+
+    def _finalize(self, extensions):
+        for _, entry in extensions:
+            finalize = getattr(entry.extension, 'finalize', None)
+            if finalize:
+                finalize()
+        self.updater.finalize()
+        self._final_elapsed_time = self.elapsed_time
+        self._done = True
 
     def serialize(self, serializer):
         """Save or load the updater, extensions, triggers and elapsed time."""

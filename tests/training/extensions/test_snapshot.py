@@ -157,3 +157,17 @@ def test_bad_arguments():
         extensions.snapshot(filename=lambda trainer: 'x', autoload=True)
     with pytest.raises(TypeError, match="snapshot_object: unexpected"):
         extensions.snapshot_object(None, 'x', trigger=(1, 'epoch'))
+
+
+def test_a_failed_autoload_finalizes_and_takes_no_error_snapshot(trainer_factory, tmp_path):
+    out = tmp_path / 'result'
+    out.mkdir()
+    (out / 'snapshot_iter_3').write_bytes(b'')
+    trainer = trainer_factory(stop=(1, 'epoch'))
+    finalized = []
+    trainer.updater.finalize = lambda: finalized.append('updater')
+    trainer.extend(extensions.snapshot(autoload=True, snapshot_on_error=True))
+    with pytest.raises(SerializationError, match='snapshot_iter_3: not a readable NPZ'):
+        trainer.run()
+    assert finalized == ['updater']
+    assert names(out) == ['snapshot_iter_3'] and (out / 'snapshot_iter_3').read_bytes() == b''
