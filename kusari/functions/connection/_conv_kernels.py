@@ -66,6 +66,11 @@ class _Geometry:
         self.ksize, self.stride, self.pad = tuple(ksize), tuple(stride), tuple(pad)
         self.dilate, self.out = tuple(dilate), tuple(out)
         self.taps = list(itertools.product(*[range(k) for k in self.ksize]))
+        # Per tap: its offset along the first axis and its slices along the others.
+        self._tap_slices = [(offsets[0] * self.dilate[0], tuple(
+            slice(k * d, k * d + (o - 1) * s + 1, s) for k, s, d, o in zip(
+                offsets[1:], self.stride[1:], self.dilate[1:], self.out[1:])))
+            for offsets in self.taps]
 
     def padded(self, x):
         """Channel-major ``x`` with zeros around it as far as the windows reach."""
@@ -88,22 +93,34 @@ class _Geometry:
         rows = max(1, BLOCK_ELEMENTS // max(per_row, 1))
         return [(r, min(r + rows, self.out[0])) for r in range(0, self.out[0], rows)]
 
-    def windows(self, offsets, first, stop):
-        """Slices of the padded input read by kernel tap ``offsets`` for output rows
-        ``first:stop``."""
-        s0, d0 = self.stride[0], self.dilate[0]
-        head = slice(offsets[0] * d0 + first * s0, offsets[0] * d0 + (stop - 1) * s0 + 1, s0)
-        tail = tuple(slice(k * d, k * d + (o - 1) * s + 1, s) for k, s, d, o in zip(
-            offsets[1:], self.stride[1:], self.dilate[1:], self.out[1:]))
-        return (slice(None), head) + tail
+    def windows(self, first, stop):
+        """Per kernel tap, ``(tap, slices)``: the slices of the padded input the tap reads
+        for output rows ``first:stop``."""
+        s0 = self.stride[0]
+        for offsets, (start, tail) in zip(self.taps, self._tap_slices):
+            head = slice(start + first * s0, start + (stop - 1) * s0 + 1, s0)
+            yield offsets, (slice(None), head) + tail
 
 
 def _unfold_block(xpad, geometry, first, stop, buf):
-    """Columns ``(C, *ksize, stop - first, *out[1:], N)`` of output rows ``first:stop``."""
+    """Columns ``(C, *ksize, stop - first, *out[1:], N)`` of output rows ``first:stop``:
+    one strided copy of the windows (a view of the padded input)."""
     col = _block(buf, xpad.shape[0], geometry, stop - first, xpad.shape[-1])
-    for offsets in geometry.taps:
-        col[(slice(None),) + offsets] = xpad[geometry.windows(offsets, first, stop)]
+    strides = xpad.strides
+    spatial = strides[1:-1]
+    windows = _as_strided(
+        xpad[:, first * geometry.stride[0]:], col.shape,
+        (strides[0],) + tuple(st * d for st, d in zip(spatial, geometry.dilate)) +
+        tuple(st * s for st, s in zip(spatial, geometry.stride)) + (strides[-1],))
+    col[...] = windows
     return col
+
+
+def _as_strided(array, shape, strides):
+    xp = get_array_module(array)
+    if xp is numpy:
+        return numpy.lib.stride_tricks.as_strided(array, shape, strides, writeable=False)
+    return xp.lib.stride_tricks.as_strided(array, shape, strides)
 
 
 def _block(buf, channels, geometry, rows, batch):
@@ -201,8 +218,8 @@ def deconv_forward(x, W, b, stride, pad, dilate, groups, size):
         _matmul_into(xp, weights, x3[:, :, first * width:stop * width],
                      _as_groups(col.reshape(o_ch * _prod(ksize), (stop - first) * width),
                                 groups))
-        for offsets in geometry.taps:
-            yc[geometry.windows(offsets, first, stop)] += col[(slice(None),) + offsets]
+        for offsets, window in geometry.windows(first, stop):
+            yc[window] += col[(slice(None),) + offsets]
     crop = tuple(slice(p, p + m) for p, m in zip(pad, size))
     if crop != tuple(slice(0, f) for f in full):
         yc = yc[(slice(None),) + crop]
