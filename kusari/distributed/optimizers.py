@@ -101,8 +101,7 @@ def create_multi_node_optimizer(actual_optimizer, communicator, double_buffering
         An optimizer that forwards everything else to ``actual_optimizer``.
     """
     if double_buffering:
-        from kusari.distributed.communicators.pure_nccl_communicator import (
-            PureNcclCommunicator)
+        from kusari.distributed.communicators.pure_nccl_communicator import PureNcclCommunicator
         if not isinstance(communicator, PureNcclCommunicator):
             raise ValueError(
                 'create_multi_node_optimizer: double_buffering overlaps the NCCL '

@@ -183,7 +183,7 @@ def equivalence(size, name, steps):
     steps = int(steps)
     comm = make_comm(name, size)
     rank = comm.rank
-    per_rank, n_in = 4, 5
+    per_rank = 4
     batch = per_rank * size
     data = classification_data(batch * steps)
 
@@ -523,9 +523,9 @@ def iterators(size):
     rank = comm.rank
     numpy.random.seed(rank)  # every process would shuffle differently on its own
     data = list(range(10))
+    local = data if rank == 0 else D.datasets.create_empty_dataset(data)
     multi = D.iterators.create_multi_node_iterator(
-        kusari_iterators.SerialIterator(data if rank == 0 else D.datasets.create_empty_dataset(data),
-                                 3, repeat=False), comm)
+        kusari_iterators.SerialIterator(local, 3, repeat=False), comm)
     batches = list(multi)
     assert sum(len(b) for b in batches) == 10
     assert comm.allreduce_obj([batches]) == [batches] * size

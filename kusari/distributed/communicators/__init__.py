@@ -1,6 +1,8 @@
 """Communicators and ``create_communicator``."""
 
-from kusari.distributed import _mpi
+import importlib
+
+from kusari.distributed import _mpi  # NOQA
 from kusari.distributed.communicators.communicator_base import CommunicatorBase  # NOQA
 
 # name -> (module, class) of each communicator, imported when chosen.
@@ -67,7 +69,6 @@ def create_communicator(communicator_name='pure_nccl', mpi_comm=None, **kwargs):
             mpi_comm = _mpi.import_mpi(
                 'the {!r} communicator'.format(communicator_name)).COMM_WORLD
 
-    import importlib
     module_name, class_name = _COMMUNICATORS[communicator_name]
     module = importlib.import_module('kusari.distributed.communicators.' + module_name)
     comm = getattr(module, class_name)(mpi_comm)

@@ -2,8 +2,7 @@
 
 import numpy
 
-from kusari.distributed.communicators import _arrays
-from kusari.distributed.communicators import mpi_communicator_base
+from kusari.distributed.communicators import _arrays, mpi_communicator_base
 
 
 def mean_grads_through_host(comm, model, zero_fill):

@@ -7,8 +7,7 @@ model are averaged (``multi_node_mean_grad``).
 import numpy
 
 from kusari.distributed import _mpi
-from kusari.distributed.communicators import _arrays
-from kusari.distributed.communicators import communicator_base
+from kusari.distributed.communicators import _arrays, communicator_base
 
 
 def sorted_params(model):

@@ -1,7 +1,6 @@
 """NaiveCommunicator: one MPI all-reduce per parameter."""
 
-from kusari.distributed.communicators import _arrays
-from kusari.distributed.communicators import mpi_communicator_base
+from kusari.distributed.communicators import _arrays, mpi_communicator_base
 
 
 class NaiveCommunicator(mpi_communicator_base.MpiCommunicatorBase):

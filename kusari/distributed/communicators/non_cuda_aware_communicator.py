@@ -1,8 +1,6 @@
 """NonCudaAwareCommunicator: GPU gradients averaged by MPI through host memory."""
 
-from kusari.distributed.communicators import _gpu
-from kusari.distributed.communicators import flat_communicator
-from kusari.distributed.communicators import mpi_communicator_base
+from kusari.distributed.communicators import _gpu, flat_communicator, mpi_communicator_base
 
 
 class NonCudaAwareCommunicator(mpi_communicator_base.MpiCommunicatorBase):

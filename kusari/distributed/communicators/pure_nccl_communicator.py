@@ -2,8 +2,7 @@
 
 import numpy
 
-from kusari.distributed.communicators import _gpu
-from kusari.distributed.communicators import mpi_communicator_base
+from kusari.distributed.communicators import _gpu, mpi_communicator_base
 
 _FLOAT_DTYPES = (numpy.dtype(numpy.float16), numpy.dtype(numpy.float32),
                  numpy.dtype(numpy.float64))

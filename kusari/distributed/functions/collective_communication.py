@@ -31,7 +31,7 @@ class AllGather(_Collective):
         return self._remember_outputs(self.comm.allgather(inputs[0]))
 
     def backward(self, target_input_indexes, grad_outputs):
-        gys, xp = _grad_arrays(grad_outputs, self._shapes, self._dtypes)
+        gys, _ = _grad_arrays(grad_outputs, self._shapes, self._dtypes)
         return sum(self.comm.alltoall(gys)),
 
 

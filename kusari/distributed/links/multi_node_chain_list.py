@@ -4,7 +4,7 @@ import collections
 
 from kusari import link
 from kusari.distributed.functions import point_to_point_communication as p2p
-from kusari.distributed.functions import pseudo_connect as pc
+from kusari.distributed.functions.pseudo_connect import pseudo_connect
 
 
 def _connect(delegate, x):
@@ -12,9 +12,9 @@ def _connect(delegate, x):
     if delegate is None:
         return x
     if isinstance(x, tuple):
-        ys = pc.pseudo_connect(delegate, *x)
+        ys = pseudo_connect(delegate, *x)
         return ys if isinstance(ys, tuple) else (ys,)
-    return pc.pseudo_connect(delegate, x)
+    return pseudo_connect(delegate, x)
 
 
 def _as_rank_list(ranks):
