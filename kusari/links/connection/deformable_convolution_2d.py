@@ -22,7 +22,7 @@ class DeformableConvolution2D(Chain):
         stride (int or pair of ints): stride.
         pad (int or pair of ints): zero padding.
         offset_nobias, offset_initialW, offset_initial_bias: of the offset convolution
-            (its W and b are zero by default, so training starts as a plain convolution).
+            (pass ``initializers.Zero()`` for both to start as a plain convolution).
         deform_nobias, deform_initialW, deform_initial_bias: of the deformable filters.
     """
 
@@ -31,10 +31,6 @@ class DeformableConvolution2D(Chain):
                  deform_nobias=False, deform_initialW=None, deform_initial_bias=None):
         super().__init__()
         kh, kw = as_tuple(ksize, 2)
-        if offset_initialW is None:
-            offset_initialW = initializers.Zero()
-        if offset_initial_bias is None:
-            offset_initial_bias = initializers.Zero()
         with self.init_scope():
             self.offset_conv = Convolution2D(
                 in_channels, 2 * kh * kw, ksize, stride, pad, offset_nobias,
