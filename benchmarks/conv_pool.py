@@ -185,11 +185,12 @@ def main():
         k_forward, k_step = kusari_calls(np, x, W, b, pad, need_gx)
         check = numpy_step(np, x, W, b, pad, need_gx)
         np.testing.assert_allclose(k_forward().array, check[0], rtol=1e-3, atol=1e-3)
+        args_ = (np, x, W, b, pad)
         passes = {
             'forward': {'kusari': k_forward,
-                        'numpy': lambda: numpy_forward(np, x, W, b, pad)},
+                        'numpy': lambda a=args_: numpy_forward(*a)},
             'forward+backward': {'kusari': k_step,
-                                 'numpy': lambda: numpy_step(np, x, W, b, pad, need_gx)},
+                                 'numpy': lambda a=args_, g=need_gx: numpy_step(*a, g)},
         }
         torch_fns = torch_calls(np, x, W, b, pad, need_gx)
         if torch_fns is not None:

@@ -50,7 +50,7 @@ def warn_single_sample(func, x_shape, axes):
             '{} received a batch with a single element along all the axes {} of the '
             'statistics: its output is always zero{}'.format(
                 func, axes, ' (running evaluation with config.train=True?)'
-                if 0 in axes else ''), UserWarning)
+                if 0 in axes else ''), UserWarning, stacklevel=3)
 
 
 def update_running(running, value, decay, scale=1.0):

@@ -22,7 +22,8 @@ def _parse_kwargs(kwargs):
 
 
 def batch_normalization(x, gamma, beta, **kwargs):
-    """batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, running_var=None, decay=0.9, axis=None)
+    """batch_normalization(x, gamma, beta, eps=2e-05, running_mean=None, \
+running_var=None, decay=0.9, axis=None)
 
     Batch normalization: ``y = gamma * (x - mean) / sqrt(var + eps) + beta`` with the
     mean and (biased) variance of the batch.

@@ -60,6 +60,6 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
 def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
     """Deprecated: :func:`fixed_batch_normalization` (with a DeprecationWarning)."""
     warnings.warn('fixed_batch_renormalization is deprecated; use fixed_batch_normalization',
-                  DeprecationWarning)
+                  DeprecationWarning, stacklevel=2)
     with core.using_config('train', False):
         return fixed_batch_normalization(x, gamma, beta, mean, var, eps)

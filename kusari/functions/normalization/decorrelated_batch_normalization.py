@@ -12,7 +12,7 @@ from kusari.functions.math.matmul import matmul
 
 def _grouped(x, groups):
     """``(n, c, *s)`` array as ``(groups, c // groups, n * prod(s))`` (channel ``g * C + i``)."""
-    n, c = x.shape[:2]
+    c = x.shape[1]
     axes = (1, 0) + tuple(range(2, x.ndim))
     return x.transpose(axes).reshape(groups, c // groups, x.size // c if c else 0)
 
@@ -108,7 +108,8 @@ def _check(func, x, groups):
 
 
 def decorrelated_batch_normalization(x, **kwargs):
-    """decorrelated_batch_normalization(x, *, groups=16, eps=2e-05, running_mean=None, running_projection=None, decay=0.9)
+    """decorrelated_batch_normalization(x, *, groups=16, eps=2e-05, \
+running_mean=None, running_projection=None, decay=0.9)
 
     Decorrelated batch normalization: the channels, split into ``groups`` groups of
     consecutive channels, are whitened per group with ZCA,

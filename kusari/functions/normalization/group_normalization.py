@@ -34,7 +34,7 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
     axes = tuple(i for i in range(x_array.ndim) if i not in keep)
     _affine.check_parameters(func, x_array, axes, [('gamma', core.as_array(gamma)),
                                                    ('beta', core.as_array(beta))])
-    n, c = x_array.shape[:2]
+    n = x_array.shape[0]
     grouped = reshape(x, (n, groups, x_array.size // (n * groups) if n else 0))
     x_hat, _ = standardize(grouped, (2,), eps)
     x_hat = reshape(x_hat, x_array.shape)

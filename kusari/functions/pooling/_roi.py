@@ -266,7 +266,7 @@ def _device_pick(pick, like):
 
 def rect_max(x, boxes, batch, outh, outw, spatial_scale, inclusive, fill):
     """Max over rectangle bins (``fill`` and no gradient for empty bins)."""
-    n, c, h, w = x.shape
+    h, w = x.shape[2:]
     bins, pixels = rect_bins(boxes, batch, h, w, outh, outw, spatial_scale, inclusive)
     table = pixel_table(x)
     pick = segment_argmax(to_numpy(table.array)[pixels], bins, len(boxes) * outh * outw)
@@ -278,7 +278,7 @@ def rect_max(x, boxes, batch, outh, outw, spatial_scale, inclusive, fill):
 
 def rect_average(x, boxes, batch, outh, outw, spatial_scale):
     """Mean over rectangle bins (0 for empty bins)."""
-    n, c, h, w = x.shape
+    h, w = x.shape[2:]
     bins, pixels = rect_bins(boxes, batch, h, w, outh, outw, spatial_scale, False)
     n_bins = len(boxes) * outh * outw
     weights = 1.0 / numpy.bincount(bins, minlength=n_bins)[bins]
@@ -290,7 +290,7 @@ def rect_average(x, boxes, batch, outh, outw, spatial_scale):
 
 def align_average(x, boxes, batch, outh, outw, spatial_scale, sampling_ratio):
     """RoIAlign with the mean of each bin's samples (out-of-image samples count as 0)."""
-    n, c, h, w = x.shape
+    h, w = x.shape[2:]
     sample_bin, grid, (sample, pixel, weight) = align_samples(
         boxes, batch, h, w, outh, outw, spatial_scale, sampling_ratio)
     rows = sample_bin[sample] if len(sample) else sample
@@ -303,7 +303,7 @@ def align_average(x, boxes, batch, outh, outw, spatial_scale, sampling_ratio):
 
 def align_max(x, boxes, batch, outh, outw, spatial_scale, sampling_ratio):
     """RoIAlign with the maximum of each bin's samples (-inf for bins without samples)."""
-    n, c, h, w = x.shape
+    h, w = x.shape[2:]
     sample_bin, _, (sample, pixel, weight) = align_samples(
         boxes, batch, h, w, outh, outw, spatial_scale, sampling_ratio)
     xp = get_array_module(core.as_array(x))

@@ -68,7 +68,7 @@ class Windows:
         return lead + tuple(n + p + h for n, p, h in zip(self.size, self.pad, self.high))
 
     def pad_input(self, x, value):
-        """``x`` surrounded by ``value`` as far as the windows reach (``x`` itself if no padding)."""
+        """``x`` surrounded by ``value`` as far as the windows reach (``x`` if no padding)."""
         if not self.padded:
             return x
         xp = get_array_module(x)

@@ -29,7 +29,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
         raise ValueError('spatial_pyramid_pooling_2d: pyramid_height must be a positive int, '
                          'got {!r}'.format(pyramid_height))
     spatial_ndim('spatial_pyramid_pooling_2d', x, 2)
-    n, c, h, w = x.shape
+    n, _, h, w = x.shape
     levels = []
     for level in range(pyramid_height):
         bins = 2 ** level

@@ -11,7 +11,7 @@ rng = numpy.random.default_rng(6)
 def reference(x, offset, W, b, stride, pad):
     """Bilinear sampling of the zero-padded input at each displaced tap, point by point."""
     n, c, h, w = x.shape
-    out_c, _, kh, kw = W.shape
+    kh, kw = W.shape[2:]
     padded = numpy.zeros((n, c, h + 2 * pad[0], w + 2 * pad[1]))
     padded[:, :, pad[0]:pad[0] + h, pad[1]:pad[1] + w] = x
     out_h, out_w = offset.shape[2:]

@@ -71,7 +71,8 @@ def test_zero_batch():
     (F.max_pooling_2d, numpy.zeros((1, 1, 4, 4), 'i'), {}, 'max_pooling_2d: invalid x'),
     (F.max_pooling_2d, numpy.zeros((1, 1, 1, 4), 'f'), {'cover_all': False},
      'max_pooling_2d: invalid x'),
-    (F.max_pooling_1d, numpy.zeros((1, 1, 4), 'f'), {'stride': 0}, 'max_pooling_1d: invalid stride'),
+    (F.max_pooling_1d, numpy.zeros((1, 1, 4), 'f'), {'stride': 0},
+     'max_pooling_1d: invalid stride'),
     (F.max_pooling_nd, numpy.zeros((1, 1), 'f'), {}, 'max_pooling_nd: invalid x'),
 ])
 def test_invalid_inputs(func, x, kwargs, match):
