@@ -1,6 +1,8 @@
 """The image models: architectures with Chainer's parameter names, image preparation,
 layer-wise forward, extract/predict, loading .npz weights and the offline 'auto' path."""
 
+import importlib.util
+import sys
 import urllib.request
 
 import numpy
@@ -16,11 +18,16 @@ from kusari.serializers import npz
 RNG = numpy.random.RandomState(51)
 
 
+needs_pillow = pytest.mark.skipif(importlib.util.find_spec('PIL') is None,
+                                  reason='Pillow (an optional dependency) is not installed')
+
+
 @pytest.fixture(scope='module')
 def small_googlenet():
     return L.GoogLeNet(pretrained_model=None)
 
 
+@needs_pillow
 def test_prepare_resizes_converts_to_bgr_and_subtracts_the_mean():
     image = numpy.zeros((10, 12, 3), numpy.uint8)
     image[...] = (200, 100, 50)
@@ -34,6 +41,12 @@ def test_prepare_resizes_converts_to_bgr_and_subtracts_the_mean():
     assert chw.shape == (3, 10, 12)
     gray = vgg.prepare(numpy.full((1, 4, 4), 30, numpy.uint8), size=None)
     numpy.testing.assert_allclose(gray[2, 0, 0], 30 - 123.68, rtol=1e-5)
+
+
+def test_prepare_without_pillow_names_the_package(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'PIL', None)
+    with pytest.raises(ImportError, match='pip install pillow'):
+        vgg.prepare(numpy.zeros((4, 4, 3), numpy.uint8))
 
 
 def test_oversample_crops_corners_center_and_mirrors():
@@ -123,6 +136,7 @@ def test_resnet_deep_variants_and_downsampling():
     assert len(L.ResNet152Layers(pretrained_model=None).res3._forward) == 8
 
 
+@needs_pillow
 @pytest.mark.slow
 def test_vgg16_structure_and_predict():
     model = L.VGG16Layers(pretrained_model=None)
@@ -135,6 +149,7 @@ def test_vgg16_structure_and_predict():
     assert L.VGG19Layers(pretrained_model=None).conv5_4.W.shape == (512, 512, 3, 3)
 
 
+@needs_pillow
 @pytest.mark.slow
 def test_googlenet_predict_and_auxiliary_outputs(small_googlenet):
     image = RNG.randint(0, 255, (30, 30, 3)).astype(numpy.uint8)
