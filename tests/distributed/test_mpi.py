@@ -119,3 +119,19 @@ def test_model_parallel_chain_list_and_batch_normalization():
 @requires_mpi
 def test_differentiable_communication_functions():
     check_ok(run_job(3, 'functions'), 'functions')
+
+
+@requires_mpi
+def test_example_trains_data_parallel(tmp_path):
+    env = dict(os.environ, PYTHONPATH=REPOSITORY, KUSARI_DATASET_ROOT=str(tmp_path))
+    command = [_launcher(), '-n', '2', sys.executable,
+               os.path.join(REPOSITORY, 'examples', 'distributed', 'train_mnist.py'),
+               '--epoch', '5', '--unit', '100', '--batchsize', '50', '--out',
+               str(tmp_path / 'result')]
+    result = subprocess.run(command, capture_output=True, text=True, env=env,
+                            timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr[-6000:]
+    assert '2 processes, communicator naive, 100 examples per step' in result.stdout
+    last = result.stdout.strip().splitlines()[-1].split()
+    assert last[0] == '5', result.stdout
+    assert float(last[4]) > 0.8, result.stdout  # validation accuracy on the digits
