@@ -124,7 +124,16 @@ def test_error_in_dataset_propagates_and_stops_workers(tmp_path):
     it.finalize()
 
 
-def test_keyboard_interrupt_stops_workers():
+@pytest.fixture
+def python_sigint_handler():
+    """Ctrl-C raises KeyboardInterrupt even if this process was started ignoring SIGINT
+    (as a shell's background job is)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_keyboard_interrupt_stops_workers(python_sigint_handler):
     it = MultiprocessIterator(Interrupting(os.getpid()), 2, shuffle=False, n_processes=2,
                               dataset_timeout=None)
     assert it.next() == [0, 1]
