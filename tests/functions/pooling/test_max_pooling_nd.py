@@ -78,3 +78,19 @@ def test_zero_batch():
 def test_invalid_inputs(func, x, kwargs, match):
     with pytest.raises(InvalidType, match=match):
         func(x, 2, **kwargs)
+
+
+@pytest.mark.parametrize('ksize, stride, pad', [(2, None, 0), (3, 2, 1)])
+def test_gradient_is_laid_out_like_a_channel_major_input(ksize, stride, pad, spaced):
+    # Convolutions return (N, C, H, W) views of (C, H, W, N) arrays; the pooling's
+    # gradient keeps that memory order so the convolution's backward needs no copy.
+    data = spaced(rng, (3, 6, 6, 2))
+    x = kusari.Variable(numpy.moveaxis(data, -1, 0))
+    x_c = kusari.Variable(numpy.ascontiguousarray(x.array))
+    for v in (x, x_c):
+        y = F.max_pooling_2d(v, ksize, stride, pad)
+        y.grad = numpy.arange(y.size, dtype=y.dtype).reshape(y.shape)
+        y.backward()
+    numpy.testing.assert_array_equal(x.grad, x_c.grad)
+    strides = numpy.moveaxis(x.grad, 0, -1).strides  # (C, H, W, N) order in memory
+    assert list(strides) == sorted(strides, reverse=True)
