@@ -19,7 +19,8 @@ class Hyperparameter:
         self.__dict__['_parent'] = parent
 
     def __getattr__(self, name):
-        parent = self.__dict__['_parent']
+        # While copy/pickle rebuild the object, __dict__ is still empty.
+        parent = self.__dict__.get('_parent')
         if parent is None:
             raise AttributeError('no hyperparameter {!r}'.format(name))
         return getattr(parent, name)

@@ -292,3 +292,18 @@ def test_npz_snapshot_mid_training_resumes_bit_identically(tmp_path, make):
         resumed_opt.update(resumed, x, t)
     for (name, p), (_, q) in zip(model.namedparams(), resumed.namedparams()):
         numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
+
+
+def test_deepcopy_and_pickle_keep_hyperparameters_and_state():
+    import copy
+    import pickle
+    model = Model()
+    opt = optimizers.Adam(alpha=0.5).setup(model)
+    _set_grads(model)
+    opt.update()
+    clone = copy.deepcopy(opt)
+    numpy.testing.assert_array_equal(clone.target.a.w.update_rule.state['m'],
+                                     model.a.w.update_rule.state['m'])
+    clone.alpha = 0.1
+    assert clone.target.a.w.update_rule.hyperparam.alpha == 0.1 and opt.alpha == 0.5
+    assert pickle.loads(pickle.dumps(optimizers.MomentumSGD(lr=0.3))).lr == 0.3
