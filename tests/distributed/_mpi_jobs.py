@@ -160,6 +160,18 @@ def mean_grad(size, name):
     expected = sum(every[r][name0] for r in range(size) if r != 1) / size
     assert_allclose(dict(params)[name0].grad, expected, rtol=1e-6, atol=1e-6)
 
+    # float16 gradients (summed in float32) and read-only ones (broadcast views)
+    extra = kusari.Link()
+    with extra.init_scope():
+        extra.half = kusari.Parameter(numpy.zeros(3, numpy.float16))
+        extra.view = kusari.Parameter(numpy.zeros((2, 2), numpy.float32))
+    extra.half.grad = numpy.full(3, rank + 1, numpy.float16)
+    extra.view.grad = numpy.broadcast_to(numpy.float32(rank), (2, 2))
+    comm.multi_node_mean_grad(extra)
+    assert extra.half.grad.dtype == numpy.float16
+    assert_allclose(extra.half.grad, numpy.full(3, (size + 1) / 2))
+    assert_allclose(extra.view.grad, numpy.full((2, 2), (size - 1) / 2))
+
     # allreduce_grad: the deprecated name does the same
     for n, p in params:
         p.grad = every[rank][n].copy()

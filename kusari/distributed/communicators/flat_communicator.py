@@ -9,7 +9,7 @@ def mean_grads_through_host(comm, model, zero_fill):
     """Pack every gradient into one host buffer, average it over the ranks with a
     single all-reduce, and unpack it into the gradients."""
     params = mpi_communicator_base.params_to_average(model, zero_fill)
-    if not params:
+    if not params or comm.size == 1:  # the mean over one process is its gradient
         return
     hosts = [_arrays.to_host(param.grad) for param in params]
     dtype = numpy.result_type(*[_arrays.reduction_dtype('multi_node_mean_grad', h.dtype)

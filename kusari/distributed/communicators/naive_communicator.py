@@ -11,7 +11,10 @@ class NaiveCommunicator(mpi_communicator_base.MpiCommunicatorBase):
     """
 
     def multi_node_mean_grad(self, model, zero_fill=False):
-        for param in mpi_communicator_base.params_to_average(model, zero_fill):
+        params = mpi_communicator_base.params_to_average(model, zero_fill)
+        if self.size == 1:  # the mean over one process is its gradient
+            return
+        for param in params:
             host = _arrays.to_host(param.grad)
             buffer = host.astype(_arrays.reduction_dtype('multi_node_mean_grad',
                                                          host.dtype))
