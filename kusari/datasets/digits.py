@@ -10,7 +10,18 @@ import numpy
 
 from kusari.datasets import _loader
 
-N_TRAIN = 1497  # the first 1,497 examples train, the last 300 test
+TEST_PER_DIGIT = 30  # 300 test examples, 1,497 training examples
+_SPLIT_SEED = 0
+
+
+def _test_mask(labels):
+    """Which examples are in the test set: for each digit, the first 30 of that digit in
+    a permutation with a fixed seed (``RandomState``'s stream never changes)."""
+    order = numpy.random.RandomState(_SPLIT_SEED).permutation(len(labels))
+    mask = numpy.zeros(len(labels), dtype=bool)
+    for digit in range(10):
+        mask[order[labels[order] == digit][:TEST_PER_DIGIT]] = True
+    return mask
 
 
 def _load_embedded():
@@ -24,8 +35,9 @@ def get_digits(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=numpy.i
     """Gets the embedded handwritten-digits dataset (1,497 training, 300 test images).
 
     Like :func:`~kusari.datasets.get_mnist` but with 8x8 images and no download: the
-    data ships with kusari. The split is fixed: the test set holds the last 300
-    examples (27 to 33 of each digit).
+    data ships with kusari. The split is fixed: the test set holds 30 examples of each
+    digit chosen by a seeded permutation, the training set the other 1,497; both keep
+    the order of the original file.
 
     Args:
         withlabel (bool): Return (image, label) pairs; otherwise only the images.
@@ -41,7 +53,8 @@ def get_digits(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=numpy.i
     """
     images, labels = _load_embedded()
     images = _loader.reshape_images('get_digits', images, ndim, rgb_format)
+    test = _test_mask(labels)
     return tuple(
         _loader.make_dataset(images[part], labels[part], withlabel, scale, 16., dtype,
                              label_dtype)
-        for part in (slice(None, N_TRAIN), slice(N_TRAIN, None)))
+        for part in (~test, test))
