@@ -53,8 +53,8 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         # (AsyncResult, iterator state after that batch, order sampler state after it)
         self._pending = collections.deque()
         self._sampler_snapshot = None
+        self._reset_state()
         self._finalized = False
-        self.reset()
 
     def _create_pool(self):
         raise NotImplementedError
@@ -150,6 +150,9 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         if self._finalized:
             raise RuntimeError('{}: cannot reset a finalized iterator'.format(
                 type(self).__name__))
+        self._reset_state()
+
+    def _reset_state(self):
         self._state = _state.initial_state(type(self).__name__, len(self.dataset),
                                            self.order_sampler)
         self._previous_epoch_detail = -1.

@@ -17,7 +17,7 @@ _worker_dataset = None
 _worker_buffers = None
 _worker_example_size = 0
 
-_ORPHAN_CHECK_SECONDS = 1.0
+_ORPHAN_CHECK_SECONDS = 0.5
 
 
 def _initialize_worker(dataset, buffers, example_size, parent_pid):

@@ -403,3 +403,8 @@ def test_exact_resume_with_own_random_state(serializers, shared_mem):
         resumed.next()
         resumed.serialize(Deserializer(saved.target))
         assert trace(resumed, 6) == expected[4:10]
+
+
+def test_empty_dataset_is_refused_cleanly():
+    with pytest.raises(ValueError, match='MultiprocessIterator: cannot iterate over an empty'):
+        MultiprocessIterator([], 2)
