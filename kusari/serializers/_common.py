@@ -1,5 +1,6 @@
 """Pieces shared by the NPZ and HDF5 serializers: atomic files and value loading."""
 
+import contextlib
 import os
 import tempfile
 
@@ -93,6 +94,36 @@ def check_compatible(source, key, shape, dtype, value):
         if dtype is not None and not numpy.can_cast(dtype, target.dtype, 'same_kind'):
             raise SerializationError('{}: {!r} has dtype {} in the file, which cannot be '
                                      'loaded into {}'.format(source, key, dtype, target.dtype))
-    elif isinstance(value, (int, float, bool, str)) and tuple(shape) != ():
-        raise SerializationError('{}: {!r} should be a scalar, but has shape {}'.format(
-            source, key, tuple(shape)))
+    elif value is None or isinstance(value, core.Variable):
+        # An uninitialized parameter (or state array) takes the stored array as it is,
+        # so it must hold real numbers that any float array can take.
+        _check_kind(source, key, dtype, 'biuf', 'an array of real numbers')
+    elif isinstance(value, (int, float, bool, complex, str, numpy.number, numpy.bool_)):
+        if tuple(shape) != ():
+            raise SerializationError('{}: {!r} should be a scalar, but has shape {}'.format(
+                source, key, tuple(shape)))
+        if not isinstance(value, str):
+            kinds = 'biufc' if isinstance(value, (complex, numpy.complexfloating)) else 'biuf'
+            _check_kind(source, key, dtype, kinds, 'a number')
+
+
+def _check_kind(source, key, dtype, kinds, expected):
+    if dtype is not None and dtype.kind not in kinds:
+        raise SerializationError('{}: {!r} should be {}, but has dtype {} in the file'.format(
+            source, key, expected, dtype))
+
+
+@contextlib.contextmanager
+def reading(source, key):
+    """Report any failure to parse an entry as a SerializationError naming file and key.
+
+    Files are untrusted input: whatever a damaged one makes the parsing library raise
+    (zlib, zipfile, HDF5, memory errors from absurd declared sizes) is a damaged entry.
+    """
+    try:
+        yield
+    except SerializationError:
+        raise
+    except Exception as e:
+        raise SerializationError('{}: entry {!r} is damaged or unreadable ({}: {})'.format(
+            source, key, type(e).__name__, e)) from e

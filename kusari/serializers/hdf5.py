@@ -1,12 +1,13 @@
 """Serialization in HDF5 (needs the optional h5py package)."""
 
 import os
+import zlib
 
 import numpy
 
 from kusari import serializer
 from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
-                                        check_compatible, load_into)
+                                        check_compatible, load_into, reading)
 
 
 def _h5py():
@@ -40,8 +41,23 @@ class HDF5Serializer(serializer.Serializer):
                 options = dict(compression='gzip', compression_opts=self.compression)
             if array.dtype.kind == 'U':
                 array = array.astype(bytes)
-            self.group.create_dataset(key, data=array, **options)
+            dataset = self.group.create_dataset(key, data=array, **options)
+            dataset.attrs[_CHECKSUM] = _checksum(array)
         return value
+
+
+# HDF5 (as h5py writes it by default) checksums neither data nor metadata: a flipped bit
+# can silently change values, or make a chunk unfindable so that it reads as zeros. Each
+# dataset kusari writes carries the CRC-32 of its data, checked when it is loaded.
+_CHECKSUM = 'kusari_crc32'
+
+
+def _checksum(array):
+    """CRC-32 of the array's values (little-endian bytes, C order)."""
+    array = numpy.asarray(array)
+    if array.dtype.byteorder == '>':
+        array = array.astype(array.dtype.newbyteorder('<'))
+    return numpy.uint32(zlib.crc32(numpy.ascontiguousarray(array).tobytes()))
 
 
 def save_hdf5(filename, obj, compression=4):
@@ -58,11 +74,13 @@ def save_hdf5(filename, obj, compression=4):
 class HDF5Deserializer(serializer.Deserializer):
     """Reads values from an HDF5 group."""
 
-    def __init__(self, group, strict=True, _dry_run=False):
+    def __init__(self, group, strict=True, _dry_run=False, _prefetched=None):
         _h5py()
         self.group = group
         self.strict = strict
         self._dry_run = _dry_run
+        # Values read by the checking pass of load_hdf5, for the loading pass to copy.
+        self._prefetched = {} if _prefetched is None else _prefetched
 
     @property
     def _source(self):
@@ -71,39 +89,69 @@ class HDF5Deserializer(serializer.Deserializer):
     def _path(self, key):
         return (self.group.name.rstrip('/') + '/' + key).lstrip('/')
 
+    def _child(self, group):
+        return HDF5Deserializer(group, self.strict, self._dry_run, self._prefetched)
+
+    def _contains(self, key):
+        with reading(self._source, self._path(key)):
+            return key in self.group
+
     def __getitem__(self, key):
         key = key.strip('/')
-        if key not in self.group:
+        if not self._contains(key):
             if self.strict:
                 raise KeyError('{}: no group {!r}'.format(self._source, self._path(key)))
-            return HDF5Deserializer(self.group.require_group(key) if not self._dry_run and
-                                    self.group.file.mode != 'r' else _EmptyGroup(self.group),
-                                    self.strict, self._dry_run)
-        return HDF5Deserializer(self.group[key], self.strict, self._dry_run)
+            return self._child(self.group.require_group(key) if not self._dry_run and
+                               self.group.file.mode != 'r' else _EmptyGroup(self.group))
+        with reading(self._source, self._path(key)):
+            group = self.group[key]
+        if not isinstance(group, _h5py().Group):
+            raise SerializationError('{}: {!r} should be a group, but is {}'.format(
+                self._source, self._path(key), type(group).__name__))
+        return self._child(group)
 
     def keys(self):
         return list(self.group.keys())
 
     def __call__(self, key, value):
         key = key.lstrip('/')
-        if key not in self.group:
+        path = self._path(key)
+        if not self._contains(key):
             if self.strict:
-                raise KeyError('{}: no entry {!r} (strict loading)'.format(
-                    self._source, self._path(key)))
+                raise KeyError('{}: no entry {!r} (strict loading)'.format(self._source, path))
             return value
-        dataset = self.group[key]
-        if dataset.attrs.get('kusari_none', False):
-            return None if value is None else value
-        if self._dry_run:
-            check_compatible(self._source, self._path(key), dataset.shape, dataset.dtype,
-                             value)
-            return value
-        stored = dataset[()]
-        if isinstance(stored, bytes):
-            stored = stored.decode()
-        elif isinstance(stored, numpy.ndarray) and stored.dtype.kind == 'S':
-            stored = stored.astype(str)
-        return load_into(self._source, self._path(key), numpy.asarray(stored), value)
+        if not self._dry_run:
+            stored = self._prefetched.pop(path) if path in self._prefetched \
+                else self._read(path, key, value)
+            return value if stored is _NONE else load_into(self._source, path, stored, value)
+        # Checked and read now, so that a damaged entry fails before anything is copied.
+        self._prefetched[path] = self._read(path, key, value)
+        return value
+
+    def _read(self, path, key, value):
+        """The stored array (or _NONE), checked against ``value``."""
+        with reading(self._source, path):
+            dataset = self.group[key]
+            if not isinstance(dataset, _h5py().Dataset):
+                raise SerializationError('{}: {!r} should be a dataset, but is {}'.format(
+                    self._source, path, type(dataset).__name__))
+            if dataset.attrs.get('kusari_none', False):
+                return _NONE
+            check_compatible(self._source, path, dataset.shape, dataset.dtype, value)
+            stored = dataset[()]
+            if _CHECKSUM in dataset.attrs:  # files written by Chainer have none
+                actual = _checksum(numpy.asarray(stored, dtype=dataset.dtype))
+                if actual != dataset.attrs[_CHECKSUM]:
+                    raise SerializationError('{}: entry {!r} is damaged (its data does not '
+                                             'match its checksum)'.format(self._source, path))
+            if isinstance(stored, bytes):
+                stored = stored.decode()
+            elif isinstance(stored, numpy.ndarray) and stored.dtype.kind == 'S':
+                stored = stored.astype(str)
+            return numpy.asarray(stored)
+
+
+_NONE = object()  # what a dataset marked as None reads as
 
 
 class _EmptyGroup:
@@ -121,14 +169,20 @@ class _EmptyGroup:
 
 
 def load_hdf5(filename, obj, strict=True):
-    """Load ``obj`` from an HDF5 file; a bad file leaves ``obj`` untouched."""
+    """Load ``obj`` from an HDF5 file; a bad file leaves ``obj`` untouched.
+
+    Every entry is checked against ``obj`` and read before anything is copied; errors
+    name the file and the entry.
+    """
     h5py = _h5py()
     if not os.path.exists(filename):
         raise FileNotFoundError(filename)
     try:
         h5 = h5py.File(filename, 'r')
-    except OSError as e:
-        raise SerializationError('{}: not a readable HDF5 file ({})'.format(filename, e))
+    except Exception as e:  # whatever a damaged file makes HDF5 raise
+        raise SerializationError('{}: not a readable HDF5 file ({}: {})'.format(
+            filename, type(e).__name__, e)) from e
     with h5:
-        HDF5Deserializer(h5, strict, _dry_run=True).load(obj)
-        HDF5Deserializer(h5, strict).load(obj)
+        prefetched = {}
+        HDF5Deserializer(h5, strict, _dry_run=True, _prefetched=prefetched).load(obj)
+        HDF5Deserializer(h5, strict, _prefetched=prefetched).load(obj)

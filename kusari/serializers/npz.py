@@ -4,6 +4,7 @@ Loading never unpickles: object arrays are refused, entries are checked against 
 target before anything is copied, and a failed load leaves the target untouched.
 """
 
+import math
 import os
 import zipfile
 
@@ -11,7 +12,7 @@ import numpy
 
 from kusari import serializer
 from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
-                                        check_compatible, load_into)
+                                        check_compatible, load_into, reading)
 
 
 class DictionarySerializer(serializer.Serializer):
@@ -51,9 +52,14 @@ def save_npz(file, obj, compression=True):
 
 
 class _NpzEntries:
-    """Read access to an NPZ archive that looks at headers before loading data."""
+    """Read access to an NPZ archive that looks at headers before loading data.
+
+    Entries read ahead with ``prefetch`` are kept until ``read`` takes them, so a
+    loader can read (and so check) every entry before it changes anything.
+    """
 
     def __init__(self, file):
+        self._prefetched = {}
         if isinstance(file, numpy.lib.npyio.NpzFile):
             self.name = getattr(file.fid, 'name', None) or 'NPZ file'
             self.zip = file.zip
@@ -62,9 +68,14 @@ class _NpzEntries:
                 getattr(file, 'name', None) or 'NPZ file')
             try:
                 self.zip = zipfile.ZipFile(file)
-            except (zipfile.BadZipFile, OSError, EOFError) as e:
+            except OSError as e:
+                if isinstance(file, (str, os.PathLike)) and not os.path.exists(file):
+                    raise
                 raise SerializationError('{}: not a readable NPZ file ({})'.format(
-                    self.name, e))
+                    self.name, e)) from e
+            except Exception as e:  # anything a damaged archive makes zipfile raise
+                raise SerializationError('{}: not a readable NPZ file ({}: {})'.format(
+                    self.name, type(e).__name__, e)) from e
         self.members = {n[:-4]: n for n in self.zip.namelist() if n.endswith('.npy')}
 
     def __contains__(self, key):
@@ -74,29 +85,47 @@ class _NpzEntries:
         return self.members.keys()
 
     def header(self, key):
-        """(shape, dtype) from the .npy header, without reading the data."""
-        try:
-            with self.zip.open(self.members[key]) as f:
+        """(shape, dtype) from the .npy header, without reading the data.
+
+        The size the header declares must be the size the archive holds, so an absurd
+        declared shape is refused before any memory is allocated for it.
+        """
+        with reading(self.name, key):
+            member = self.members[key]
+            with self.zip.open(member) as f:
                 version = numpy.lib.format.read_magic(f)
                 reader = (numpy.lib.format.read_array_header_1_0 if version == (1, 0)
                           else numpy.lib.format.read_array_header_2_0)
                 shape, _, dtype = reader(f)
-        except (ValueError, zipfile.BadZipFile, OSError, EOFError) as e:
-            raise SerializationError('{}: entry {!r} is damaged ({})'.format(self.name, key, e))
+                data_offset = f.tell()
+            stored = self.zip.getinfo(member).file_size - data_offset
+        declared = math.prod(shape) * dtype.itemsize
+        if dtype.kind != 'O' and declared != stored:
+            raise SerializationError(
+                '{}: entry {!r} declares shape {} and dtype {} ({} bytes of data), but the '
+                'archive holds {} bytes'.format(self.name, key, shape, dtype, declared,
+                                                stored))
         return shape, dtype
 
     def is_none(self, key):
         shape, dtype = self.header(key)
         return dtype.kind == 'O' and shape == ()
 
+    def prefetch(self, key):
+        """Read the entry now and keep it for ``read``."""
+        self._prefetched[key] = self._read(key)
+
     def read(self, key):
-        try:
-            with self.zip.open(self.members[key]) as f:
-                return numpy.lib.format.read_array(f, allow_pickle=False)
-        except (ValueError, zipfile.BadZipFile, OSError, EOFError) as e:
-            raise SerializationError('{}: entry {!r} is damaged ({})'.format(self.name, key, e))
+        if key in self._prefetched:
+            return self._prefetched.pop(key)
+        return self._read(key)
+
+    def _read(self, key):
+        with reading(self.name, key), self.zip.open(self.members[key]) as f:
+            return numpy.lib.format.read_array(f, allow_pickle=False)
 
     def close(self):
+        self._prefetched.clear()
         self.zip.close()
 
 
@@ -146,6 +175,7 @@ class NpzDeserializer(serializer.Deserializer):
         if self._dry_run:
             shape, dtype = self.npz.header(key)
             check_compatible(self.npz.name, key, shape, dtype, value)
+            self.npz.prefetch(key)  # a damaged entry fails now, before anything is copied
             return value
         return load_into(self.npz.name, key, self.npz.read(key), value)
 
@@ -153,9 +183,9 @@ class NpzDeserializer(serializer.Deserializer):
 def load_npz(file, obj, path='', strict=True, ignore_names=None):
     """Load ``obj`` from an NPZ file written by ``save_npz`` (or by Chainer).
 
-    Every entry is checked against ``obj`` first (presence, shape, dtype, no object
-    arrays); only then is anything copied, so a bad file leaves ``obj`` untouched.
-    Errors name the file and the key.
+    Every entry is checked against ``obj`` and read first (presence, shape, dtype, no
+    object arrays, intact data); only then is anything copied, so a bad file leaves
+    ``obj`` untouched. Errors name the file and the key.
     """
     entries = _NpzEntries(file)
     try:
