@@ -438,6 +438,58 @@ def chain_list(size):
 
 
 @job
+def n_step_rnn(size):
+    """An encoder on rank 0 hands its LSTM states to a decoder on rank 1."""
+    comm = make_comm('naive', size)
+    rank = comm.rank
+    rng = numpy.random.RandomState(0)
+    xs = [rng.randn(length, 3).astype(numpy.float32) for length in (4, 2)]
+    ys_in = [rng.randn(length, 4).astype(numpy.float32) for length in (3, 3)]
+    numpy.random.seed(0)
+    encoder, decoder = L.NStepLSTM(1, 3, 4, 0.0), L.NStepLSTM(1, 4, 4, 0.0)
+    if rank == 0:
+        part = D.links.create_multi_node_n_step_rnn(encoder, comm, rank_out=1)
+        hy, cy, _, delegate = part(xs)
+        delegate.backward()
+    elif rank == 1:
+        part = D.links.create_multi_node_n_step_rnn(decoder, comm, rank_in=0)
+        _, _, ys, delegate = part(ys_in)
+        assert delegate is None
+        F.sum(F.concat(ys, axis=0) ** 2).backward()
+    grads = comm.gather_obj({n: p.grad for n, p in part.namedparams()} if rank < 2 else {})
+    if rank == 0:
+        encoder.cleargrads()
+        reference_decoder = decoder.copy('copy')
+        hy, cy, _ = encoder(None, None, xs)
+        _, _, ys = reference_decoder(hy, cy, ys_in)
+        F.sum(F.concat(ys, axis=0) ** 2).backward()
+        for n, p in encoder.namedparams():
+            assert_allclose(grads[0]['/actual_rnn' + n], p.grad, rtol=1e-4, atol=1e-6)
+        for n, p in reference_decoder.namedparams():
+            assert_allclose(grads[1]['/actual_rnn' + n], p.grad, rtol=1e-4, atol=1e-6)
+        print('n_step_rnn ok')
+
+
+@job
+def observation(size):
+    from kusari.testing import get_trainer_with_mock_updater
+    comm = make_comm('naive', size)
+    trainer = get_trainer_with_mock_updater()
+    aggregator = D.extensions.ObservationAggregator(comm, 'main/loss', 'mean_loss',
+                                                    comm_trigger=(2, 'iteration'))
+    for step in (1, 2):
+        trainer.updater.update()
+        loss = numpy.asarray(comm.rank * 10.0 + step, numpy.float32)
+        trainer.observation = {'main/loss': kusari.Variable(loss)}
+        aggregator(trainer)
+        assert ('mean_loss' in trainer.observation) == (step == 2)  # every 2 iterations
+    expected = numpy.mean([r * 10.0 + step for r in range(size) for step in (1, 2)])
+    assert_allclose(trainer.observation['mean_loss'], expected)
+    if comm.rank == 0:
+        print('observation ok')
+
+
+@job
 def functions(size):
     comm = make_comm('naive', size)
     rank = comm.rank

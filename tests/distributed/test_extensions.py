@@ -121,3 +121,24 @@ def test_checkpointer_is_deprecated_and_checks_arguments(comm, tmp_path):
     assert os.listdir(tmp_path) == []
     with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match='without dots'):
         D.create_multi_node_checkpointer('a.b', comm)
+
+
+def test_multi_node_early_stopping_in_one_process_is_early_stopping(comm):
+    from kusari.testing import get_trainer_with_mock_updater
+    from kusari.training.triggers import EarlyStoppingTrigger
+    options = dict(check_trigger=(1, 'iteration'), monitor='main/loss', patience=2,
+                   max_trigger=(50, 'iteration'))
+    multi = D.extensions.MultiNodeEarlyStoppingTrigger(comm, **options)
+    plain = EarlyStoppingTrigger(**options)
+    trainers = [get_trainer_with_mock_updater(), get_trainer_with_mock_updater()]
+    decisions = []
+    for loss in (3.0, 2.0, 1.0, 1.5, 2.5, 3.5, 4.0):
+        row = []
+        for trigger, trainer in zip((multi, plain), trainers):
+            trainer.updater.update()
+            trainer.observation = {'main/loss': numpy.float32(loss)}
+            row.append(bool(trigger(trainer)))
+        decisions.append(row)
+    assert [a for a, _ in decisions] == [b for _, b in decisions]
+    assert any(a for a, _ in decisions) and not decisions[0][0]
+    assert multi.get_training_length() == plain.get_training_length()

@@ -5,3 +5,6 @@ from kusari.distributed.extensions.allreduce_persistent import AllreducePersiste
 from kusari.distributed.extensions.checkpoint import create_multi_node_checkpointer  # NOQA
 from kusari.distributed.extensions.multi_node_evaluator import (  # NOQA
     GenericMultiNodeEvaluator, create_multi_node_evaluator)
+from kusari.distributed.extensions.multi_node_early_stopping_trigger import (  # NOQA
+    MultiNodeEarlyStoppingTrigger)
+from kusari.distributed.extensions.observation_aggregator import ObservationAggregator  # NOQA
