@@ -161,14 +161,21 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
 
     def serialize(self, serializer):
         """Saves or loads the position, epoch and order (and the order sampler's state)."""
-        if self._sampler_snapshot is not None:
-            # The sampler ran ahead with the prefetched batches: rewind it to the
-            # caller's position so that its saved (or replaced) state is the right one.
-            self._discard_pending()
+        if self._sampler_snapshot is None:
+            if self._serialize_state(serializer):
+                self._discard_pending()  # the prefetched batches belong to the old state
+            return
+        # The sampler ran ahead with the prefetched batches: serialize it as it was at
+        # the caller's position, then, if nothing was loaded, let it run ahead again.
+        ahead = _state.capture_sampler(self.order_sampler)
+        _state.restore_sampler(self.order_sampler, self._sampler_snapshot)
         changed = self._serialize_state(serializer)
-        self._sampler_snapshot = _state.capture_sampler(self.order_sampler)
-        if changed:
-            self._discard_pending()  # the prefetched batches belong to the old state
+        now = _state.capture_sampler(self.order_sampler)
+        if changed or not _state.same_sampler_state(now, self._sampler_snapshot):
+            self._sampler_snapshot = now
+            self._discard_pending()
+        else:
+            _state.restore_sampler(self.order_sampler, ahead)
 
     def finalize(self):
         """Shuts the workers down; the iterator cannot be used afterwards."""

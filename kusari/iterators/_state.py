@@ -218,6 +218,11 @@ def capture_sampler(order_sampler):
     return snapshot or None
 
 
+def same_sampler_state(a, b):
+    """Whether two ``capture_sampler`` snapshots are equal."""
+    return a.keys() == b.keys() and all(numpy.array_equal(a[k], b[k]) for k in a)
+
+
 def restore_sampler(order_sampler, snapshot):
     """Puts an order sampler back in the state ``capture_sampler`` saw."""
     order_sampler.serialize(_RestoreDeserializer(snapshot))

@@ -11,7 +11,9 @@ class SerialIterator(_state.EpochStateMixin, iterator.Iterator):
     non-repeating iteration may be shorter). With ``repeat`` the iteration is endless
     and a batch that crosses the end of an epoch continues with the next epoch's order.
     With shuffling (the default), the order of each epoch is a permutation drawn from
-    NumPy's global generator, so ``numpy.random.seed`` reproduces the batches.
+    the iterator's own ``RandomState``, seeded from NumPy's global generator when the
+    iterator is created: ``numpy.random.seed`` before that reproduces the batches, and
+    snapshots save the generator, so a resumed run shuffles like an uninterrupted one.
 
     Args:
         dataset: The dataset to iterate over.

@@ -408,3 +408,13 @@ def test_exact_resume_with_own_random_state(serializers, shared_mem):
 def test_empty_dataset_is_refused_cleanly():
     with pytest.raises(ValueError, match='MultiprocessIterator: cannot iterate over an empty'):
         MultiprocessIterator([], 2)
+
+
+def test_saving_a_snapshot_keeps_the_prefetched_batches(serializers):
+    Serializer, _ = serializers
+    with MultiprocessIterator(numpy.arange(10), 3, n_processes=2, n_prefetch=3,
+                              order_sampler=own_sampler(0)) as it:
+        it.next()
+        pending = list(it._pending)
+        it.serialize(Serializer())
+        assert list(it._pending) == pending
