@@ -36,11 +36,6 @@ def launched_by_mpi():
     return any(name in os.environ for name in _LAUNCHER_VARIABLES)
 
 
-def world():
-    """``MPI.COMM_WORLD`` (initializes MPI on first use)."""
-    return import_mpi().COMM_WORLD
-
-
 def processor_name(comm):
     """The name of this process's host, as the MPI library reports it."""
     if isinstance(comm, SelfComm):
@@ -78,12 +73,6 @@ class SelfComm:
 
     def __init__(self):
         self._mailbox = collections.defaultdict(collections.deque)
-
-    def Get_rank(self):
-        return 0
-
-    def Get_size(self):
-        return 1
 
     def _check_rank(self, rank, what):
         if rank != 0:

@@ -7,19 +7,17 @@ def require_cupy(name):
     """The cupy module; a RuntimeError naming the CPU alternatives if it is missing
     or no GPU is visible."""
     cupy = backend._cupy()
-    hint = ("the {!r} communicator trains on GPUs; on CPUs use create_communicator("
-            "'naive') or create_communicator('flat')").format(name)
+    hint = ("the {!r} communicator trains on GPUs (on CPUs use create_communicator("
+            "'naive') or create_communicator('flat'))").format(name)
     if cupy is None:
-        raise RuntimeError('{}, but CuPy is not installed ({})'.format(hint.capitalize(),
-                                                                        'pip install '
-                                                                        "'kusari[cuda]'"))
+        raise RuntimeError("{}, but CuPy is not installed: pip install 'kusari[cuda]'".format(
+            hint))
     try:
         count = cupy.cuda.runtime.getDeviceCount()
     except Exception as e:  # no driver
-        raise RuntimeError('{}, but CUDA is not available: {}'.format(
-            hint.capitalize(), e)) from e
+        raise RuntimeError('{}, but CUDA is not available: {}'.format(hint, e)) from e
     if count == 0:
-        raise RuntimeError('{}, but no GPU is visible'.format(hint.capitalize()))
+        raise RuntimeError('{}, but no GPU is visible'.format(hint))
     return cupy
 
 
