@@ -1,11 +1,12 @@
 """Shared machinery of the RoI pooling functions.
 
 Every RoI function reads the input as a table of pixels ``x2 (N * H * W, C)``
-(one row per pixel, channels in columns) and is built from two pairs of linear
-nodes, each the other's gradient:
+(one row per pixel, channels in columns) and is built from linear nodes whose
+gradients are linear nodes again:
 
-* :class:`RowGather` / :class:`RowScatter`: rows of the output are weighted sums
-  of rows of the input (average pooling over bins, bilinear sampling);
+* :class:`RowGather`: rows of the output are weighted sums of rows of the input
+  (average pooling over bins, bilinear sampling); its gradient is the same node
+  with rows and columns exchanged;
 * :class:`ChannelPick` / :class:`ChannelPut`: per output element, one row of the
   input chosen per channel (the argmax of max pooling).
 
@@ -49,9 +50,6 @@ class RowGather(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         rows, cols, weights = self.plan
         return RowGather(cols, rows, weights, self._n_in).apply(grad_outputs)
-
-
-RowScatter = RowGather  # The transposed plan: rows and columns exchanged.
 
 
 class ChannelPick(core.FunctionNode):
