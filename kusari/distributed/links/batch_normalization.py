@@ -1,6 +1,6 @@
 """MultiNodeBatchNormalization: batch normalization over all processes' batches."""
 
-from kusari import configuration, core
+from kusari import configuration
 from kusari.distributed.functions import batch_normalization as mnbn
 from kusari.links.normalization import batch_normalization
 
@@ -47,7 +47,6 @@ class MultiNodeBatchNormalization(batch_normalization.BatchNormalization):
         if not configuration.config.train:
             return super().forward(x)
         gamma, beta = self._scale_and_shift(x)
-        x = x if isinstance(x, core.Variable) else core.Variable(x, requires_grad=False)
         shape = self.avg_mean.shape
         y, func = mnbn.multi_node_batch_normalization(
             x.reshape((x.shape[0], -1) + x.shape[1 + len(shape):]) if len(shape) > 1 else x,
