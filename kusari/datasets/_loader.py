@@ -5,8 +5,6 @@ import collections
 import os
 import stat
 import tempfile
-import zipfile
-import zlib
 
 import numpy
 
@@ -63,18 +61,30 @@ def fetch(function, directory, remote):
             path, remote.md5, os.path.basename(directory))) from failures[-1]
 
 
-def cached_arrays(path, build):
+def cached_arrays(path, build, layout):
     """Arrays loaded from the .npz cache at ``path``, or built and cached there.
 
     ``build()`` returns a dict of arrays. The cache is uncompressed (loading it is a
-    plain read) and written atomically. A cache that cannot be read (damaged) is
-    rebuilt; one that cannot be written is skipped and the arrays returned uncached.
+    plain read) and written atomically. A cache that cannot be read (damaged) or that
+    does not hold the arrays ``layout`` describes (written by another version, edited)
+    is rebuilt; one that cannot be written is skipped and the arrays returned uncached.
+
+    Args:
+        path (str): The cache file.
+        build (callable): Makes the arrays from the raw files.
+        layout (dict): ``{name: (dtype, shape)}`` of every array in the cache; a
+            dimension is an int, None (any size) or a letter naming a size that all
+            arrays using that letter share (e.g. the number of examples).
     """
     if os.path.exists(path):
         try:
-            return _load_npz(path)
-        except (OSError, ValueError, EOFError, KeyError, zipfile.BadZipFile, zlib.error):
-            pass  # a damaged cache is rebuilt below and replaced atomically
+            arrays = _load_npz(path)
+        except Exception:  # noqa: BLE001
+            # A damaged cache makes zipfile, zlib or NumPy's header parser raise almost
+            # anything (even tokenize.TokenError); it is rebuilt below, atomically.
+            arrays = None
+        if arrays is not None and matches_layout(arrays, layout):
+            return arrays
     arrays = build()
     directory = os.path.dirname(os.path.abspath(path))
     if _is_read_only(directory):
@@ -84,6 +94,30 @@ def cached_arrays(path, build):
     except OSError:
         pass  # caching is an optimization; the arrays are correct without it
     return arrays
+
+
+def matches_layout(arrays, layout):
+    """Whether ``arrays`` has exactly the names, dtypes and shapes of ``layout``.
+
+    A dtype given as a single letter (e.g. ``'U'``) matches any dtype of that kind.
+    """
+    if arrays.keys() != layout.keys():
+        return False
+    sizes = {}
+    for name, (dtype, shape) in layout.items():
+        array = arrays[name]
+        if isinstance(dtype, str) and len(dtype) == 1:
+            dtype_ok = array.dtype.kind == dtype
+        else:
+            dtype_ok = array.dtype == numpy.dtype(dtype)
+        if not dtype_ok or array.ndim != len(shape):
+            return False
+        for actual, expected in zip(array.shape, shape):
+            if isinstance(expected, str):
+                expected = sizes.setdefault(expected, actual)
+            if expected is not None and actual != expected:
+                return False
+    return True
 
 
 def _load_npz(path):

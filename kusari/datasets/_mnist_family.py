@@ -48,6 +48,10 @@ def has_all_files(directory):
                for names in FILE_NAMES.values() for name in names)
 
 
+# The cache of a split: n images of any size, n labels.
+_CACHE_LAYOUT = {'x': (numpy.uint8, ('n', None, None)), 'y': (numpy.uint8, ('n',))}
+
+
 def load_split(function, source, raw_directory, split):
     """Raw (images, labels) of a split: uint8 (N, 28, 28) and uint8 (N,)."""
 
@@ -65,7 +69,7 @@ def load_split(function, source, raw_directory, split):
         return {'x': images.astype(numpy.uint8), 'y': labels.astype(numpy.uint8)}
 
     cache = os.path.join(source.default_directory(), split + '.npz')
-    arrays = _loader.cached_arrays(cache, build)
+    arrays = _loader.cached_arrays(cache, build, _CACHE_LAYOUT)
     return arrays['x'], arrays['y']
 
 

@@ -22,6 +22,10 @@ _FILES = {
 _SPLITS = ('train', 'valid', 'test')
 
 
+_CACHE_LAYOUT = {'vocabulary': ('U', (None,)), 'train': (numpy.int32, (None,)),
+                 'valid': (numpy.int32, (None,)), 'test': (numpy.int32, (None,))}
+
+
 def _read_words(path):
     words = []
     with open(path, encoding='utf-8') as f:
@@ -53,7 +57,7 @@ def _load(function):
                     function, e, _FILES[split][0], _FILES['train'][0])) from None
         return arrays
 
-    return _loader.cached_arrays(os.path.join(directory, 'ptb.npz'), build)
+    return _loader.cached_arrays(os.path.join(directory, 'ptb.npz'), build, _CACHE_LAYOUT)
 
 
 def get_ptb_words():

@@ -27,6 +27,9 @@ def _loadmat(function, path):
         raise ValueError('{}: cannot read {}: {}'.format(function, path, e)) from e
 
 
+_CACHE_LAYOUT = {'x': (numpy.uint8, ('n', 3, 32, 32)), 'y': (numpy.uint8, ('n',))}
+
+
 def _load_split(function, split):
     """Images (N, 3, 32, 32) uint8 and labels (N,) uint8 (digit 0 as 0) of a split."""
     file_name, md5 = _FILES[split]
@@ -49,7 +52,8 @@ def _load_split(function, split):
         labels = numpy.where(labels == 10, 0, labels).astype(numpy.uint8)
         return {'x': images, 'y': labels}
 
-    arrays = _loader.cached_arrays(os.path.join(directory, split + '.npz'), build)
+    arrays = _loader.cached_arrays(os.path.join(directory, split + '.npz'), build,
+                                   _CACHE_LAYOUT)
     return arrays['x'], arrays['y']
 
 
