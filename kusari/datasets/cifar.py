@@ -58,6 +58,10 @@ def _read_batch(function, archive, archive_path, member, label_key):
     return images, labels.astype(numpy.uint8)
 
 
+_CACHE_LAYOUT = {'train_x': (numpy.uint8, ('n', 3072)), 'train_y': (numpy.uint8, ('n',)),
+                 'test_x': (numpy.uint8, ('m', 3072)), 'test_y': (numpy.uint8, ('m',))}
+
+
 def _load_raw(function, name):
     archive_name, md5, members, label_key = _ARCHIVES[name]
     directory = download.get_dataset_directory('cifar', create_directory=False)
@@ -67,7 +71,12 @@ def _load_raw(function, name):
                                     md5)
         archive_path = _loader.fetch(function, directory, remote)
         arrays = {}
-        with tarfile.open(archive_path, 'r:gz') as archive:
+        try:
+            archive = tarfile.open(archive_path, 'r:gz')
+        except (tarfile.TarError, OSError, EOFError, zlib.error) as e:
+            raise ValueError('{}: cannot read {}: {}'.format(function, archive_path,
+                                                            e)) from e
+        with archive:
             for split, split_members in members.items():
                 batches = [_read_batch(function, archive, archive_path, m, label_key)
                            for m in split_members]
@@ -75,7 +84,7 @@ def _load_raw(function, name):
                 arrays[split + '_y'] = numpy.concatenate([labels for _, labels in batches])
         return arrays
 
-    return _loader.cached_arrays(os.path.join(directory, name + '.npz'), build)
+    return _loader.cached_arrays(os.path.join(directory, name + '.npz'), build, _CACHE_LAYOUT)
 
 
 def _get_cifar(function, name, withlabel, ndim, scale, dtype):
