@@ -3,18 +3,18 @@
 from kusari.functions.connection.bilinear import bilinear
 from kusari.functions.connection.convolution_2d import convolution_2d
 from kusari.functions.connection.convolution_nd import (
-                                                        convolution_1d,
-                                                        convolution_3d,
-                                                        convolution_nd,
+    convolution_1d,
+    convolution_3d,
+    convolution_nd,
 )
 from kusari.functions.connection.deconvolution_2d import deconvolution_2d
 from kusari.functions.connection.deconvolution_nd import (
-                                                        deconvolution_1d,
-                                                        deconvolution_3d,
-                                                        deconvolution_nd,
+    deconvolution_1d,
+    deconvolution_3d,
+    deconvolution_nd,
 )
 from kusari.functions.connection.deformable_convolution_2d_sampler import (
-                                                        deformable_convolution_2d_sampler,
+    deformable_convolution_2d_sampler,
 )
 from kusari.functions.connection.depthwise_convolution_2d import depthwise_convolution_2d
 from kusari.functions.connection.dilated_convolution_2d import dilated_convolution_2d

@@ -1,16 +1,16 @@
 """Normalization functions."""
 
 from kusari.functions.normalization.batch_normalization import (
-                                                                batch_normalization,
-                                                                fixed_batch_normalization,
+    batch_normalization,
+    fixed_batch_normalization,
 )
 from kusari.functions.normalization.batch_renormalization import (
-                                                                batch_renormalization,
-                                                                fixed_batch_renormalization,
+    batch_renormalization,
+    fixed_batch_renormalization,
 )
 from kusari.functions.normalization.decorrelated_batch_normalization import (
-                                                                decorrelated_batch_normalization,
-                                                                fixed_decorrelated_batch_normalization,
+    decorrelated_batch_normalization,
+    fixed_decorrelated_batch_normalization,
 )
 from kusari.functions.normalization.group_normalization import group_normalization
 from kusari.functions.normalization.l2_normalization import normalize

@@ -2,15 +2,15 @@
 
 from kusari.functions.pooling.average_pooling_2d import average_pooling_2d
 from kusari.functions.pooling.average_pooling_nd import (
-                                                         average_pooling_1d,
-                                                         average_pooling_3d,
-                                                         average_pooling_nd,
+    average_pooling_1d,
+    average_pooling_3d,
+    average_pooling_nd,
 )
 from kusari.functions.pooling.max_pooling_nd import (
-                                                         max_pooling_1d,
-                                                         max_pooling_2d,
-                                                         max_pooling_3d,
-                                                         max_pooling_nd,
+    max_pooling_1d,
+    max_pooling_2d,
+    max_pooling_3d,
+    max_pooling_nd,
 )
 from kusari.functions.pooling.roi_average_align_2d import roi_average_align_2d
 from kusari.functions.pooling.roi_average_pooling_2d import roi_average_pooling_2d
