@@ -249,34 +249,37 @@ def runner(request):
     return request.param
 
 
+def run_example(runner, root, cwd, name, *args, timeout=600, check=True):
+    """Runs the example ``name`` with kusari (through kusari.compat) or real Chainer."""
+    env = dict(os.environ)
+    env.pop('KUSARI_DATASET_ROOT', None)
+    env['MPLBACKEND'] = 'Agg'
+    env['CHAINER_DATASET_ROOT'] = str(root)
+    script = os.path.join(EXAMPLES, name + '.py')
+    if runner == 'kusari':
+        env['PYTHONPATH'] = os.pathsep.join(filter(None, [REPO_ROOT, env.get('PYTHONPATH')]))
+        command = [sys.executable, '-m', 'kusari.compat', script]
+    else:
+        env.pop('PYTHONPATH', None)
+        command = [CHAINER_PYTHON, script]
+    result = subprocess.run(command + [str(a) for a in args], cwd=str(cwd), env=env,
+                            capture_output=True, text=True, timeout=timeout)
+    if check:
+        assert result.returncode == 0, '{} {} failed on {}:\n{}\n{}'.format(
+            name, ' '.join(map(str, args)), runner, result.stdout[-3000:],
+            result.stderr[-6000:])
+    return result
+
+
 @pytest.fixture
 def run(runner, request, tmp_path):
-    """Runs an example script by name in ``tmp_path``; returns the CompletedProcess."""
+    """Runs an example script by name in ``tmp_path`` with the test's runner."""
+    root = request.getfixturevalue(runner + '_root')
 
-    def run_example(name, *args, timeout=600, check=True):
-        env = dict(os.environ)
-        env.pop('KUSARI_DATASET_ROOT', None)
-        env['MPLBACKEND'] = 'Agg'
-        script = os.path.join(EXAMPLES, name + '.py')
-        if runner == 'kusari':
-            root = request.getfixturevalue('kusari_root')
-            env['PYTHONPATH'] = os.pathsep.join(filter(None, [REPO_ROOT,
-                                                              env.get('PYTHONPATH')]))
-            command = [sys.executable, '-m', 'kusari.compat', script]
-        else:
-            root = request.getfixturevalue('chainer_root')
-            env.pop('PYTHONPATH', None)
-            command = [CHAINER_PYTHON, script]
-        env['CHAINER_DATASET_ROOT'] = str(root)
-        result = subprocess.run(command + [str(a) for a in args], cwd=str(tmp_path), env=env,
-                                capture_output=True, text=True, timeout=timeout)
-        if check:
-            assert result.returncode == 0, '{} {} failed on {}:\n{}\n{}'.format(
-                name, ' '.join(map(str, args)), runner, result.stdout[-3000:],
-                result.stderr[-6000:])
-        return result
+    def run_in_tmp_path(name, *args, **kwargs):
+        return run_example(runner, root, tmp_path, name, *args, **kwargs)
 
-    return run_example
+    return run_in_tmp_path
 
 
 def read_log(path):
@@ -344,18 +347,34 @@ CLASSIFIER_KEYS = ['main/loss', 'validation/main/loss', 'main/accuracy',
 def test_mnist_trainer_and_resume(run, tmp_path):
     run('mnist', '--epoch', 2, '--batchsize', 32, '--unit', 16, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
-    # call_before_training: an entry before the first update, then one per epoch.
-    assert [entry['epoch'] for entry in log][-2:] == [1, 2]
-    assert_finite_entries(log[-2:], CLASSIFIER_KEYS)
+    # call_before_training: an entry (evaluation only) before the first update.
+    assert [(entry['epoch'], entry['iteration']) for entry in log] == [(0, 0), (1, 3), (2, 6)]
+    assert_finite_entries(log[1:], CLASSIFIER_KEYS)
     assert (tmp_path / 'result' / 'cg.dot').read_text().startswith('digraph')
     assert (tmp_path / 'result' / 'snapshot_iter_6').exists()
 
     run('mnist', '--epoch', 3, '--batchsize', 32, '--unit', 16, '--out', 'result',
         '--resume', 'result/snapshot_iter_6')
     log = read_log(tmp_path / 'result' / 'log')
-    assert log[-1]['epoch'] == 3 and log[-1]['iteration'] == 9
+    assert [entry['iteration'] for entry in log] == [0, 3, 6, 9]
     assert (tmp_path / 'result' / 'snapshot_iter_9').exists()
     assert not (tmp_path / 'result' / 'snapshot_iter_6').exists()  # n_retains=1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('first', ['chainer', 'kusari'])
+def test_mnist_snapshot_resumes_in_the_other_framework(request, tmp_path, first):
+    if not os.path.exists(CHAINER_PYTHON):
+        pytest.skip('no Chainer interpreter at {}'.format(CHAINER_PYTHON))
+    second = 'kusari' if first == 'chainer' else 'chainer'
+    options = ['--batchsize', 32, '--unit', 16, '--out', 'result', '--noplot']
+    for runner, epochs, resume in ((first, 1, []), (second, 2, ['--resume',
+                                                                 'result/snapshot_iter_3'])):
+        run_example(runner, request.getfixturevalue(runner + '_root'), tmp_path, 'mnist',
+                    '--epoch', epochs, *(options + resume))
+    log = read_log(tmp_path / 'result' / 'log')
+    assert [(entry['epoch'], entry['iteration']) for entry in log] == [(0, 0), (1, 3), (2, 6)]
+    assert_finite_entries(log[1:], CLASSIFIER_KEYS)
 
 
 @pytest.mark.slow
@@ -508,7 +527,9 @@ def test_glance(run, runner, tmp_path):
     rng = numpy.random.RandomState(3)
     letters = numpy.array(list('abcdefg'))
     rows = ['class,' + ','.join('attribute%d' % i for i in range(22))]
-    for _ in range(40):
+    # 143 rows: 100 for training, one batch of 100 (a smaller set would be repeated
+    # within the batch, several epochs per iteration, as in Chainer).
+    for _ in range(143):
         rows.append(','.join(['ep'[rng.randint(2)]] + list(rng.choice(letters, 22))))
     (tmp_path / 'mushrooms.csv').write_text('\n'.join(rows) + '\n')
     result = run('glance', 20)
