@@ -7,13 +7,13 @@ import kusari.links as L
 from kusari import datasets, iterators, optimizers, serializers, training
 
 
-def make_trainer(tmp_path, stop=(2, 'epoch'), batch=10, n=30, seed=0):
+def make_trainer(tmp_path, stop=(2, 'epoch'), batch=10, n=30, seed=0, optimizer='sgd'):
     rng = numpy.random.RandomState(seed)
     x = rng.randn(n, 3).astype(numpy.float32)
     t = (x.sum(axis=1) > 0).astype(numpy.int32)
     numpy.random.seed(seed)
     model = L.Classifier(L.Linear(3, 2))
-    opt = optimizers.SGD(lr=0.1).setup(model)
+    opt = (optimizers.SGD(lr=0.1) if optimizer == 'sgd' else optimizers.Adam()).setup(model)
     it = iterators.SerialIterator(datasets.TupleDataset(x, t), batch, shuffle=True)
     return training.Trainer(training.StandardUpdater(it, opt), stop, out=str(tmp_path))
 
@@ -149,3 +149,30 @@ def test_call_before_training_only_when_starting_from_scratch(tmp_path):
     serializers.load_npz(tmp_path / 's.npz', resumed)
     resumed.run()
     assert before == [0]
+
+
+@pytest.mark.parametrize('iterator_class', ['MultithreadIterator', 'MultiprocessIterator'])
+def test_resume_with_prefetching_iterators_matches_uninterrupted(tmp_path, iterator_class):
+    def make(out, stop):
+        trainer = make_trainer(out, stop=stop, optimizer='adam')
+        serial = trainer.updater.get_iterator('main')
+        numpy.random.seed(0)  # the same seed the SerialIterator was created with
+        kwargs = {'n_processes': 2, 'n_prefetch': 3} \
+            if iterator_class == 'MultiprocessIterator' else {'n_threads': 2}
+        iterator = getattr(iterators, iterator_class)(serial.dataset, 7, **kwargs)
+        optimizer = trainer.updater.get_optimizer('main')
+        return training.Trainer(training.StandardUpdater(iterator, optimizer), stop,
+                                out=str(out))
+
+    full = make(tmp_path / 'full', (5, 'epoch'))
+    full.run()
+    first = make(tmp_path / 'a', (17, 'iteration'))  # mid-epoch, workers ahead
+    first.run()
+    serializers.save_npz(tmp_path / 's.npz', first)
+    resumed = make(tmp_path / 'b', (5, 'epoch'))
+    serializers.load_npz(tmp_path / 's.npz', resumed)
+    resumed.run()
+    a = full.updater.get_optimizer('main').target
+    b = resumed.updater.get_optimizer('main').target
+    for (name, p), (_, q) in zip(a.namedparams(), b.namedparams()):
+        numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
