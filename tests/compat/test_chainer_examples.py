@@ -561,3 +561,41 @@ def test_reinforcement_learning(run, tmp_path, algorithm):
     assert result.stdout.count('episode: ') == 3
     with numpy.load(tmp_path / 'result' / (algorithm + '.npz')) as model:
         assert model['l0/W'].shape[0] == 16
+
+
+# -- A user's own test suite --------------------------------------------------------------
+
+USER_SUITE = os.path.join(EXAMPLES, 'user_suite', 'links_and_old_functions.py')
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('framework', RUNNERS)
+def test_user_link_test_suite_passes(tmp_path, framework):
+    """LinkTestCase, LinkInitializersTestCase and an old-style Function's gradient checks.
+
+    kusari runs the file through ``pytest -p kusari.compat`` (GPU cases skip without
+    CuPy); Chainer runs it with ``-m 'not gpu'``, as Chainer's own CI does without GPUs.
+    """
+    (tmp_path / 'pytest.ini').write_text('[pytest]\n')
+    with open(USER_SUITE) as f:
+        (tmp_path / 'test_user_links.py').write_text(f.read())
+    options = ['-q', '-p', 'no:cacheprovider', '-rs', '-c', str(tmp_path / 'pytest.ini'),
+               '--rootdir', str(tmp_path), str(tmp_path)]
+    env = dict(os.environ)
+    if framework == 'kusari':
+        env['PYTHONPATH'] = os.pathsep.join(filter(None, [REPO_ROOT, env.get('PYTHONPATH')]))
+        command = [sys.executable, '-m', 'pytest', '-p', 'kusari.compat', '--strict-markers',
+                   '-W', 'error'] + options
+    else:
+        if not os.path.exists(CHAINER_PYTHON) or subprocess.run(
+                [CHAINER_PYTHON, '-c', 'import pytest'], capture_output=True).returncode:
+            pytest.skip('no Chainer interpreter with pytest at {}'.format(CHAINER_PYTHON))
+        env.pop('PYTHONPATH', None)
+        command = [CHAINER_PYTHON, '-m', 'pytest', '-m', 'not gpu'] + options
+    result = subprocess.run(command, cwd=str(tmp_path), env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert result.returncode == 0, result.stdout[-6000:] + result.stderr[-2000:]
+    summary = result.stdout.strip().splitlines()[-1]
+    # 2 dtypes x 2 batch sizes x (forward, backward) on the CPU, 1 initializers test,
+    # 4 Cube tests and 1 serialization test.
+    assert summary.startswith('14 passed'), summary
