@@ -423,7 +423,7 @@ def test_dcgan(run, tmp_path):
     for name in ('gen_iter_4.npz', 'dis_iter_4.npz', 'snapshot_iter_4.npz'):
         assert (tmp_path / 'result' / name).exists()
     with numpy.load(tmp_path / 'result' / 'gen_iter_4.npz') as gen:
-        assert gen['dc4/W'].shape == (2, 3, 3, 3)
+        assert gen['to_rgb/W'].shape == (2, 3, 3, 3)
     image = numpy.load(tmp_path / 'result' / 'preview' / 'image00000004.npy')
     assert image.shape == (64, 64, 3) and image.dtype == numpy.uint8
 

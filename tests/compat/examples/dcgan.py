@@ -19,140 +19,123 @@ from chainer.training import extensions
 
 
 def add_noise(device, h, sigma=0.2):
-    if chainer.config.train:
-        xp = device.xp
-        return h + sigma * xp.random.randn(*h.shape)
-    return h
+    """Gaussian noise on the discriminator's activations, in training only."""
+    if not chainer.config.train:
+        return h
+    return h + sigma * device.xp.random.randn(*h.shape)
 
 
 class Generator(chainer.Chain):
+    """Uniform noise -> a linear layer -> four transposed convolutions -> RGB in [0, 1]."""
 
     def __init__(self, n_hidden, bottom_width=4, ch=512, wscale=0.02):
         super(Generator, self).__init__()
         self.n_hidden = n_hidden
         self.ch = ch
         self.bottom_width = bottom_width
+        w = chainer.initializers.Normal(wscale)
         with self.init_scope():
-            w = chainer.initializers.Normal(wscale)
-            self.l0 = L.Linear(self.n_hidden, bottom_width * bottom_width * ch, initialW=w)
-            self.dc1 = L.Deconvolution2D(ch, ch // 2, 4, 2, 1, initialW=w)
-            self.dc2 = L.Deconvolution2D(ch // 2, ch // 4, 4, 2, 1, initialW=w)
-            self.dc3 = L.Deconvolution2D(ch // 4, ch // 8, 4, 2, 1, initialW=w)
-            self.dc4 = L.Deconvolution2D(ch // 8, 3, 3, 1, 1, initialW=w)
+            self.l0 = L.Linear(n_hidden, bottom_width * bottom_width * ch, initialW=w)
             self.bn0 = L.BatchNormalization(bottom_width * bottom_width * ch)
-            self.bn1 = L.BatchNormalization(ch // 2)
-            self.bn2 = L.BatchNormalization(ch // 4)
-            self.bn3 = L.BatchNormalization(ch // 8)
+            # Each stage doubles the resolution and halves the channels.
+            self.ups = chainer.ChainList(*[
+                L.Deconvolution2D(ch // 2 ** i, ch // 2 ** (i + 1), 4, 2, 1, initialW=w)
+                for i in range(3)])
+            self.up_bns = chainer.ChainList(*[
+                L.BatchNormalization(ch // 2 ** (i + 1)) for i in range(3)])
+            self.to_rgb = L.Deconvolution2D(ch // 8, 3, 3, 1, 1, initialW=w)
 
     def make_hidden(self, batchsize):
-        dtype = chainer.get_dtype()
-        return numpy.random.uniform(-1, 1, (batchsize, self.n_hidden, 1, 1)).astype(dtype)
+        shape = (batchsize, self.n_hidden, 1, 1)
+        return numpy.random.uniform(-1, 1, shape).astype(chainer.get_dtype())
 
     def forward(self, z):
-        h = F.reshape(F.relu(self.bn0(self.l0(z))),
-                      (len(z), self.ch, self.bottom_width, self.bottom_width))
-        h = F.relu(self.bn1(self.dc1(h)))
-        h = F.relu(self.bn2(self.dc2(h)))
-        h = F.relu(self.bn3(self.dc3(h)))
-        return F.sigmoid(self.dc4(h))
+        h = F.relu(self.bn0(self.l0(z)))
+        h = F.reshape(h, (len(z), self.ch, self.bottom_width, self.bottom_width))
+        for up, bn in zip(self.ups, self.up_bns):
+            h = F.relu(bn(up(h)))
+        return F.sigmoid(self.to_rgb(h))
 
 
 class Discriminator(chainer.Chain):
+    """Noisy convolutions (stride 1 then 2, three times) and a linear score."""
 
     def __init__(self, bottom_width=4, ch=512, wscale=0.02):
-        w = chainer.initializers.Normal(wscale)
         super(Discriminator, self).__init__()
+        w = chainer.initializers.Normal(wscale)
+        # (in, out, ksize, stride, batch-normalized) of each convolution.
+        plan = [(3, ch // 8, 3, 1, False), (ch // 8, ch // 4, 4, 2, True),
+                (ch // 4, ch // 4, 3, 1, True), (ch // 4, ch // 2, 4, 2, True),
+                (ch // 2, ch // 2, 3, 1, True), (ch // 2, ch, 4, 2, True),
+                (ch, ch, 3, 1, True)]
         with self.init_scope():
-            self.c0_0 = L.Convolution2D(3, ch // 8, 3, 1, 1, initialW=w)
-            self.c0_1 = L.Convolution2D(ch // 8, ch // 4, 4, 2, 1, initialW=w)
-            self.c1_0 = L.Convolution2D(ch // 4, ch // 4, 3, 1, 1, initialW=w)
-            self.c1_1 = L.Convolution2D(ch // 4, ch // 2, 4, 2, 1, initialW=w)
-            self.c2_0 = L.Convolution2D(ch // 2, ch // 2, 3, 1, 1, initialW=w)
-            self.c2_1 = L.Convolution2D(ch // 2, ch // 1, 4, 2, 1, initialW=w)
-            self.c3_0 = L.Convolution2D(ch // 1, ch // 1, 3, 1, 1, initialW=w)
-            self.l4 = L.Linear(bottom_width * bottom_width * ch, 1, initialW=w)
-            self.bn0_1 = L.BatchNormalization(ch // 4, use_gamma=False)
-            self.bn1_0 = L.BatchNormalization(ch // 4, use_gamma=False)
-            self.bn1_1 = L.BatchNormalization(ch // 2, use_gamma=False)
-            self.bn2_0 = L.BatchNormalization(ch // 2, use_gamma=False)
-            self.bn2_1 = L.BatchNormalization(ch // 1, use_gamma=False)
-            self.bn3_0 = L.BatchNormalization(ch // 1, use_gamma=False)
+            self.convs = chainer.ChainList(*[
+                L.Convolution2D(n_in, n_out, k, stride, 1, initialW=w)
+                for n_in, n_out, k, stride, _ in plan])
+            self.bns = chainer.ChainList(*[
+                L.BatchNormalization(n_out, use_gamma=False)
+                for _, n_out, _, _, normalized in plan if normalized])
+            self.score = L.Linear(bottom_width * bottom_width * ch, 1, initialW=w)
+        self.normalized = [normalized for *_, normalized in plan]
 
     def forward(self, x):
         device = self.device
         h = add_noise(device, x)
-        h = F.leaky_relu(add_noise(device, self.c0_0(h)))
-        h = F.leaky_relu(add_noise(device, self.bn0_1(self.c0_1(h))))
-        h = F.leaky_relu(add_noise(device, self.bn1_0(self.c1_0(h))))
-        h = F.leaky_relu(add_noise(device, self.bn1_1(self.c1_1(h))))
-        h = F.leaky_relu(add_noise(device, self.bn2_0(self.c2_0(h))))
-        h = F.leaky_relu(add_noise(device, self.bn2_1(self.c2_1(h))))
-        h = F.leaky_relu(add_noise(device, self.bn3_0(self.c3_0(h))))
-        return self.l4(h)
+        bns = iter(self.bns)
+        for conv, normalized in zip(self.convs, self.normalized):
+            h = conv(h)
+            if normalized:
+                h = next(bns)(h)
+            h = F.leaky_relu(add_noise(device, h))
+        return self.score(h)
 
 
 class DCGANUpdater(chainer.training.updaters.StandardUpdater):
+    """One discriminator and one generator step per batch of real images."""
 
     def __init__(self, *args, **kwargs):
         self.gen, self.dis = kwargs.pop('models')
         super(DCGANUpdater, self).__init__(*args, **kwargs)
 
     def loss_dis(self, dis, y_fake, y_real):
-        batchsize = len(y_fake)
-        L1 = F.sum(F.softplus(-y_real)) / batchsize
-        L2 = F.sum(F.softplus(y_fake)) / batchsize
-        loss = L1 + L2
+        # Softplus losses: -log sigmoid(real) and -log(1 - sigmoid(fake)), batch means.
+        loss = (F.sum(F.softplus(-y_real)) + F.sum(F.softplus(y_fake))) / len(y_fake)
         chainer.report({'loss': loss}, dis)
         return loss
 
     def loss_gen(self, gen, y_fake):
-        batchsize = len(y_fake)
-        loss = F.sum(F.softplus(-y_fake)) / batchsize
+        loss = F.sum(F.softplus(-y_fake)) / len(y_fake)
         chainer.report({'loss': loss}, gen)
         return loss
 
     def update_core(self):
-        gen_optimizer = self.get_optimizer('gen')
-        dis_optimizer = self.get_optimizer('dis')
-
         batch = self.get_iterator('main').next()
         x_real = Variable(self.converter(batch, self.device)) / 255.
-        device = self.device
-
-        gen, dis = self.gen, self.dis
-        batchsize = len(batch)
-
-        y_real = dis(x_real)
-        z = Variable(device.xp.asarray(gen.make_hidden(batchsize)))
-        x_fake = gen(z)
-        y_fake = dis(x_fake)
-
-        dis_optimizer.update(self.loss_dis, dis, y_fake, y_real)
-        gen_optimizer.update(self.loss_gen, gen, y_fake)
+        z = Variable(self.device.xp.asarray(self.gen.make_hidden(len(batch))))
+        y_real = self.dis(x_real)
+        y_fake = self.dis(self.gen(z))
+        self.get_optimizer('dis').update(self.loss_dis, self.dis, y_fake, y_real)
+        self.get_optimizer('gen').update(self.loss_gen, self.gen, y_fake)
 
 
 def out_generated_image(gen, dis, rows, cols, seed, dst):
+    """An extension saving a rows x cols grid of generated images (same noise each time)."""
+
     @chainer.training.make_extension()
     def make_image(trainer):
         numpy.random.seed(seed)
-        n_images = rows * cols
-        xp = gen.xp
-        z = Variable(xp.asarray(gen.make_hidden(n_images)))
-        with chainer.using_config('train', False):
-            x = gen(z)
-        x = chainer.backends.cuda.to_cpu(x.array)
+        z = Variable(gen.xp.asarray(gen.make_hidden(rows * cols)))
         numpy.random.seed()
+        with chainer.using_config('train', False):
+            images = chainer.backends.cuda.to_cpu(gen(z).array)
+        pixels = numpy.clip(images * 255, 0, 255).astype(numpy.uint8)
+        _, _, height, width = pixels.shape
+        grid = pixels.reshape(rows, cols, 3, height, width).transpose(0, 3, 1, 4, 2)
+        directory = os.path.join(dst, 'preview')
+        os.makedirs(directory, exist_ok=True)
+        numpy.save(os.path.join(directory, 'image{:08d}.npy'.format(
+            trainer.updater.iteration)), grid.reshape(rows * height, cols * width, 3))
 
-        x = numpy.asarray(numpy.clip(x * 255, 0.0, 255.0), dtype=numpy.uint8)
-        _, _, H, W = x.shape
-        x = x.reshape((rows, cols, 3, H, W))
-        x = x.transpose(0, 3, 1, 4, 2)
-        x = x.reshape((rows * H, cols * W, 3))
-
-        preview_dir = '{}/preview'.format(dst)
-        if not os.path.exists(preview_dir):
-            os.makedirs(preview_dir)
-        numpy.save(preview_dir + '/image{:0>8}.npy'.format(trainer.updater.iteration), x)
     return make_image
 
 

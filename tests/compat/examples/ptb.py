@@ -16,6 +16,7 @@ from chainer.training import extensions
 
 
 class RNNForLM(chainer.Chain):
+    """Embedding, two LSTM layers with dropout, and a softmax layer over the vocabulary."""
 
     def __init__(self, n_vocab, n_units):
         super(RNNForLM, self).__init__()
@@ -24,7 +25,6 @@ class RNNForLM(chainer.Chain):
             self.l1 = L.LSTM(n_units, n_units)
             self.l2 = L.LSTM(n_units, n_units)
             self.l3 = L.Linear(n_units, n_vocab)
-
         for param in self.params():
             param.array[...] = np.random.uniform(-0.1, 0.1, param.shape)
 
@@ -33,46 +33,46 @@ class RNNForLM(chainer.Chain):
         self.l2.reset_state()
 
     def forward(self, x):
-        h0 = self.embed(x)
-        h1 = self.l1(F.dropout(h0))
-        h2 = self.l2(F.dropout(h1))
-        return self.l3(F.dropout(h2))
+        h = self.embed(x)
+        for layer in (self.l1, self.l2, self.l3):
+            h = layer(F.dropout(h))
+        return h
 
 
 class ParallelSequentialIterator(chainer.dataset.Iterator):
-    """Yields ``batch_size`` (word, next word) pairs read from evenly spaced offsets."""
+    """Reads the corpus as ``batch_size`` streams starting at evenly spaced offsets.
+
+    Each batch pairs every stream's current word with the word after it.
+    """
 
     def __init__(self, dataset, batch_size, repeat=True):
         super(ParallelSequentialIterator, self).__init__()
         self.dataset = dataset
         self.batch_size = batch_size
-        self.epoch = 0
-        self.is_new_epoch = False
         self.repeat = repeat
-        length = len(dataset)
-        self.offsets = [i * length // batch_size for i in range(batch_size)]
+        self.offsets = [len(dataset) * i // batch_size for i in range(batch_size)]
         self.reset()
 
     def reset(self):
+        self.iteration = 0
         self.epoch = 0
         self.is_new_epoch = False
-        self.iteration = 0
         self._previous_epoch_detail = -1.
 
+    def _words_at(self, iteration):
+        return [self.dataset[(offset + iteration) % len(self.dataset)]
+                for offset in self.offsets]
+
     def __next__(self):
-        length = len(self.dataset)
-        if not self.repeat and self.iteration * self.batch_size >= length:
+        if not self.repeat and self.iteration * self.batch_size >= len(self.dataset):
             raise StopIteration
-        cur_words = self.get_words()
+        batch = list(zip(self._words_at(self.iteration), self._words_at(self.iteration + 1)))
         self._previous_epoch_detail = self.epoch_detail
         self.iteration += 1
-        next_words = self.get_words()
-
-        epoch = self.iteration * self.batch_size // length
-        self.is_new_epoch = self.epoch < epoch
-        if self.is_new_epoch:
-            self.epoch = epoch
-        return list(zip(cur_words, next_words))
+        epoch = self.iteration * self.batch_size // len(self.dataset)
+        self.is_new_epoch = epoch > self.epoch
+        self.epoch = epoch
+        return batch
 
     @property
     def epoch_detail(self):
@@ -80,13 +80,7 @@ class ParallelSequentialIterator(chainer.dataset.Iterator):
 
     @property
     def previous_epoch_detail(self):
-        if self._previous_epoch_detail < 0:
-            return None
-        return self._previous_epoch_detail
-
-    def get_words(self):
-        return [self.dataset[(offset + self.iteration) % len(self.dataset)]
-                for offset in self.offsets]
+        return None if self._previous_epoch_detail < 0 else self._previous_epoch_detail
 
     def serialize(self, serializer):
         self.iteration = serializer('iteration', self.iteration)
@@ -96,26 +90,28 @@ class ParallelSequentialIterator(chainer.dataset.Iterator):
 
 
 class BPTTUpdater(training.updaters.StandardUpdater):
+    """Accumulates the loss over ``bprop_len`` steps, then backpropagates and truncates."""
 
     def __init__(self, train_iter, optimizer, bprop_len, device):
         super(BPTTUpdater, self).__init__(train_iter, optimizer, device=device)
         self.bprop_len = bprop_len
 
     def update_core(self):
-        loss = 0
-        train_iter = self.get_iterator('main')
+        iterator = self.get_iterator('main')
         optimizer = self.get_optimizer('main')
+        model = optimizer.target
+        loss = 0
         for _ in range(self.bprop_len):
-            batch = train_iter.__next__()
-            x, t = self.converter(batch, self.device)
-            loss += optimizer.target(x, t)
-        optimizer.target.cleargrads()
+            words, next_words = self.converter(iterator.__next__(), self.device)
+            loss += model(words, next_words)
+        model.cleargrads()
         loss.backward()
-        loss.unchain_backward()  # truncate the history
+        loss.unchain_backward()  # the next window starts a new graph
         optimizer.update()
 
 
 def compute_perplexity(result):
+    """LogReport postprocess: perplexities from the mean cross entropies."""
     result['perplexity'] = np.exp(result['main/loss'])
     if 'validation/main/loss' in result:
         result['val_perplexity'] = np.exp(result['validation/main/loss'])

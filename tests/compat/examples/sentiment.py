@@ -56,19 +56,20 @@ def read_corpus(path, max_size):
     return trees
 
 
-def convert_tree(vocab, exp):
-    assert isinstance(exp, list) and (len(exp) == 2 or len(exp) == 3)
-    if len(exp) == 2:
-        label, leaf = exp
-        if leaf not in vocab:
-            vocab[leaf] = len(vocab)
-        return {'label': int(label), 'node': vocab[leaf]}
-    label, left, right = exp
-    node = (convert_tree(vocab, left), convert_tree(vocab, right))
-    return {'label': int(label), 'node': node}
+def convert_tree(vocab, tree):
+    """Nested lists to nested dicts {'label': int, 'node': word ID or (left, right)}."""
+    if len(tree) == 2:
+        label, word = tree
+        return {'label': int(label), 'node': vocab.setdefault(word, len(vocab))}
+    if len(tree) == 3:
+        label, left, right = tree
+        return {'label': int(label),
+                'node': (convert_tree(vocab, left), convert_tree(vocab, right))}
+    raise ValueError('a tree node has a label and one word or two children: {}'.format(tree))
 
 
 class RecursiveNet(chainer.Chain):
+    """Composes children bottom-up (tanh of a linear map) and labels every node."""
 
     def __init__(self, n_vocab, n_units, n_label):
         super(RecursiveNet, self).__init__()
@@ -77,66 +78,47 @@ class RecursiveNet(chainer.Chain):
             self.l = L.Linear(n_units * 2, n_units)
             self.w = L.Linear(n_units, n_label)
 
-    def forward(self, x):
-        accum_loss = 0.0
-        result = collections.defaultdict(lambda: 0)
-        # Trees differ in shape: they are processed one by one.
-        for tree in x:
-            loss, _ = self.traverse(tree, evaluate=result)
-            accum_loss += loss
-        reporter.report({'loss': accum_loss}, self)
-        reporter.report({'total': result['total_node']}, self)
-        reporter.report({'correct': result['correct_node']}, self)
-        return accum_loss
+    def forward(self, trees):
+        counts = collections.Counter()
+        # Trees differ in shape, so they are walked one at a time.
+        loss = sum(self.traverse(tree, counts)[0] for tree in trees)
+        reporter.report({'loss': loss}, self)
+        reporter.report({'total': counts['total_node']}, self)
+        reporter.report({'correct': counts['correct_node']}, self)
+        return loss
 
-    def leaf(self, x):
-        return self.embed(x)
-
-    def node(self, left, right):
-        return F.tanh(self.l(F.concat((left, right))))
-
-    def label(self, v):
-        return self.w(v)
-
-    def traverse(self, node, evaluate, root=True):
+    def traverse(self, node, counts, root=True):
+        """Returns (loss of the subtree, vector of the node), counting correct labels."""
         if isinstance(node['node'], int):
-            word = self.xp.array([node['node']], np.int32)
             loss = 0
-            v = self.leaf(word)
+            vector = self.embed(self.xp.array([node['node']], np.int32))
         else:
-            left_node, right_node = node['node']
-            left_loss, left = self.traverse(left_node, evaluate=evaluate, root=False)
-            right_loss, right = self.traverse(right_node, evaluate=evaluate, root=False)
-            v = self.node(left, right)
+            left_loss, left = self.traverse(node['node'][0], counts, root=False)
+            right_loss, right = self.traverse(node['node'][1], counts, root=False)
             loss = left_loss + right_loss
+            vector = F.tanh(self.l(F.concat((left, right))))
+        scores = self.w(vector)
+        label = chainer.Variable(self.xp.array([node['label']], np.int32))
+        loss += F.softmax_cross_entropy(scores, label)
 
-        y = self.label(v)
-        label = self.xp.array([node['label']], np.int32)
-        t = chainer.Variable(label)
-        loss += F.softmax_cross_entropy(y, t)
-
-        predict = cuda.to_cpu(y.array.argmax(1))
-        if predict[0] == node['label']:
-            evaluate['correct_node'] += 1
-        evaluate['total_node'] += 1
+        correct = int(cuda.to_cpu(scores.array.argmax(1))[0] == node['label'])
+        counts['correct_node'] += correct
+        counts['total_node'] += 1
         if root:
-            if predict[0] == node['label']:
-                evaluate['correct_root'] += 1
-            evaluate['total_root'] += 1
-        return loss, v
+            counts['correct_root'] += correct
+            counts['total_root'] += 1
+        return loss, vector
 
 
 def evaluate(model, test_trees):
-    result = collections.defaultdict(lambda: 0)
+    counts = collections.Counter()
     with chainer.using_config('train', False), chainer.no_backprop_mode():
         for tree in test_trees:
-            model.traverse(tree, evaluate=result)
-    acc_node = 100.0 * result['correct_node'] / result['total_node']
-    acc_root = 100.0 * result['correct_root'] / result['total_root']
-    print(' Node accuracy: {0:.2f} % ({1:,d}/{2:,d})'.format(
-        acc_node, result['correct_node'], result['total_node']))
-    print(' Root accuracy: {0:.2f} % ({1:,d}/{2:,d})'.format(
-        acc_root, result['correct_root'], result['total_root']))
+            model.traverse(tree, counts)
+    for kind in ('node', 'root'):
+        correct, total = counts['correct_' + kind], counts['total_' + kind]
+        print(' {} accuracy: {:.2f} % ({:,d}/{:,d})'.format(
+            kind.capitalize(), 100.0 * correct / total, correct, total))
 
 
 def main():

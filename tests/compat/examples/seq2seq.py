@@ -21,15 +21,15 @@ UNK = 0
 EOS = 1
 
 
-def sequence_embed(embed, xs):
-    x_len = [len(x) for x in xs]
-    x_section = numpy.cumsum(x_len[:-1])
-    ex = embed(F.concat(xs, axis=0))
-    exs = F.split_axis(ex, x_section, 0)
-    return exs
+def embed_sequences(embed, sequences):
+    """Embeds variable-length ID arrays with one EmbedID call; returns one Variable each."""
+    boundaries = numpy.cumsum([len(s) for s in sequences[:-1]])
+    embedded = embed(F.concat(sequences, axis=0))
+    return F.split_axis(embedded, boundaries, 0)
 
 
 class Seq2seq(chainer.Chain):
+    """An NStepLSTM encoder reads the reversed source; a decoder emits the target."""
 
     def __init__(self, n_layers, n_source_vocab, n_target_vocab, n_units):
         super(Seq2seq, self).__init__()
@@ -43,77 +43,60 @@ class Seq2seq(chainer.Chain):
         self.n_units = n_units
 
     def forward(self, xs, ys):
-        xs = [x[::-1] for x in xs]
         eos = self.xp.array([EOS], numpy.int32)
-        ys_in = [F.concat([eos, y], axis=0) for y in ys]
-        ys_out = [F.concat([y, eos], axis=0) for y in ys]
+        decoder_inputs = [F.concat([eos, y], axis=0) for y in ys]
+        decoder_targets = [F.concat([y, eos], axis=0) for y in ys]
 
-        # Both xs and ys_in are lists of arrays.
-        exs = sequence_embed(self.embed_x, xs)
-        eys = sequence_embed(self.embed_y, ys_in)
+        # Initial states of None are zeros.
+        h, c, _ = self.encoder(None, None, embed_sequences(self.embed_x, [x[::-1] for x in xs]))
+        _, _, outputs = self.decoder(h, c, embed_sequences(self.embed_y, decoder_inputs))
 
-        batch = len(xs)
-        # None represents a zero vector in an encoder.
-        hx, cx, _ = self.encoder(None, None, exs)
-        _, _, os = self.decoder(hx, cx, eys)
-
-        # It is faster to concatenate data before calculating loss
-        # because only one matrix multiplication is called.
-        concat_os = F.concat(os, axis=0)
-        concat_ys_out = F.concat(ys_out, axis=0)
-        loss = F.sum(F.softmax_cross_entropy(
-            self.W(concat_os), concat_ys_out, reduce='no')) / batch
-
+        # One output layer call for all time steps of all sentences.
+        targets = F.concat(decoder_targets, axis=0)
+        scores = self.W(F.concat(outputs, axis=0))
+        n_sentences = len(xs)
+        loss = F.sum(F.softmax_cross_entropy(scores, targets, reduce='no')) / n_sentences
         chainer.report({'loss': loss}, self)
-        n_words = concat_ys_out.shape[0]
-        perp = self.xp.exp(loss.array * batch / n_words)
-        chainer.report({'perp': perp}, self)
+        perplexity = self.xp.exp(loss.array * n_sentences / targets.shape[0])
+        chainer.report({'perp': perplexity}, self)
         return loss
 
     def translate(self, xs, max_length=100):
-        batch = len(xs)
+        """Greedy decoding; returns one NumPy array of target IDs per source, EOS cut off."""
+        n_sentences = len(xs)
         with chainer.no_backprop_mode(), chainer.using_config('train', False):
-            xs = [x[::-1] for x in xs]
-            exs = sequence_embed(self.embed_x, xs)
-            h, c, _ = self.encoder(None, None, exs)
-            ys = self.xp.full(batch, EOS, numpy.int32)
-            result = []
-            for i in range(max_length):
-                eys = self.embed_y(ys)
-                eys = F.split_axis(eys, batch, 0)
-                h, c, ys = self.decoder(h, c, eys)
-                cys = F.concat(ys, axis=0)
-                wy = self.W(cys)
-                ys = self.xp.argmax(wy.array, axis=1).astype(numpy.int32)
-                result.append(ys)
-
-        # Use NumPy to remove the EOS tokens and everything after them.
-        result = chainer.get_device('@numpy').send(
-            self.xp.concatenate([x[None, :] for x in result]).T)
-        outs = []
-        for y in result:
-            inds = numpy.argwhere(y == EOS)
-            if len(inds) > 0:
-                y = y[:inds[0, 0]]
-            outs.append(y)
-        return outs
+            h, c, _ = self.encoder(
+                None, None, embed_sequences(self.embed_x, [x[::-1] for x in xs]))
+            words = self.xp.full(n_sentences, EOS, numpy.int32)
+            steps = []
+            for _ in range(max_length):
+                inputs = F.split_axis(self.embed_y(words), n_sentences, 0)
+                h, c, outputs = self.decoder(h, c, inputs)
+                scores = self.W(F.concat(outputs, axis=0))
+                words = self.xp.argmax(scores.array, axis=1).astype(numpy.int32)
+                steps.append(words)
+        table = chainer.get_device('@numpy').send(self.xp.stack(steps, axis=1))
+        results = []
+        for row in table:
+            ends = numpy.flatnonzero(row == EOS)
+            results.append(row[:ends[0]] if len(ends) else row)
+        return results
 
 
 @chainer.dataset.converter()
 def convert(batch, device):
-    def to_device_batch(batch):
-        if device is None:
-            return batch
-        src_xp = chainer.backend.get_array_module(*batch)
-        xp = device.xp
-        concat = src_xp.concatenate(batch, axis=0)
-        sections = list(numpy.cumsum([len(x) for x in batch[:-1]], dtype=numpy.int32))
-        concat_dst = device.send(concat)
-        batch_dst = xp.split(concat_dst, sections)
-        return batch_dst
+    """Sends the source and target arrays of a batch to ``device`` in one transfer each."""
 
-    return {'xs': to_device_batch([x for x, _ in batch]),
-            'ys': to_device_batch([y for _, y in batch])}
+    def send(arrays):
+        if device is None:
+            return arrays
+        xp = chainer.backend.get_array_module(*arrays)
+        joined = device.send(xp.concatenate(arrays, axis=0))
+        boundaries = numpy.cumsum([len(a) for a in arrays[:-1]], dtype=numpy.int32)
+        return device.xp.split(joined, list(boundaries))
+
+    return {'xs': send([source for source, _ in batch]),
+            'ys': send([target for _, target in batch])}
 
 
 class CalculateExactMatch(chainer.training.Extension):

@@ -18,7 +18,11 @@ from chainer.training import extensions
 
 
 class AvgELBOLoss(chainer.Chain):
-    """The negative evidence lower bound, averaged over the batch."""
+    """Minus the evidence lower bound per example, estimated with ``k`` samples of z.
+
+    Reports the loss and its two terms: the expected log-likelihood of the input
+    ('reconstr') and the KL divergence from the prior ('kl_penalty').
+    """
 
     def __init__(self, encoder, decoder, prior, beta=1.0, k=1):
         super(AvgELBOLoss, self).__init__()
@@ -30,55 +34,54 @@ class AvgELBOLoss(chainer.Chain):
             self.prior = prior
 
     def forward(self, x):
-        q_z = self.encoder(x)
-        z = q_z.sample(self.k)
-        p_x = self.decoder(z)
-        p_z = self.prior()
-        reconstr = F.mean(p_x.log_prob(
-            F.broadcast_to(x[None, :], (self.k,) + x.shape)))
-        kl_penalty = F.mean(chainer.kl_divergence(q_z, p_z))
-        loss = - (reconstr - self.beta * kl_penalty)
-        reporter.report({'loss': loss}, self)
-        reporter.report({'reconstr': reconstr}, self)
-        reporter.report({'kl_penalty': kl_penalty}, self)
+        posterior = self.encoder(x)
+        likelihood = self.decoder(posterior.sample(self.k))
+        x_per_sample = F.broadcast_to(x[None, :], (self.k,) + x.shape)
+        reconstr = F.mean(likelihood.log_prob(x_per_sample))
+        kl_penalty = F.mean(chainer.kl_divergence(posterior, self.prior()))
+        loss = self.beta * kl_penalty - reconstr
+        reporter.report({'loss': loss, 'reconstr': reconstr, 'kl_penalty': kl_penalty}, self)
         return loss
 
 
 class Encoder(chainer.Chain):
+    """q(z | x): a diagonal Gaussian whose mean and log-scale come from an MLP."""
 
     def __init__(self, n_in, n_latent, n_h):
         super(Encoder, self).__init__()
         with self.init_scope():
-            self.linear = L.Linear(n_in, n_h)
-            self.mu = L.Linear(n_h, n_latent)
-            self.ln_sigma = L.Linear(n_h, n_latent)
+            self.hidden = L.Linear(n_in, n_h)
+            self.loc = L.Linear(n_h, n_latent)
+            self.log_scale = L.Linear(n_h, n_latent)
 
     def forward(self, x):
-        h = F.tanh(self.linear(x))
-        mu = self.mu(h)
-        ln_sigma = self.ln_sigma(h)  # log(sigma)
-        return D.Independent(D.Normal(loc=mu, log_scale=ln_sigma))
+        h = F.tanh(self.hidden(x))
+        return D.Independent(D.Normal(loc=self.loc(h), log_scale=self.log_scale(h)))
 
 
 class Decoder(chainer.Chain):
+    """p(x | z): independent Bernoulli pixels.
+
+    During training z carries a leading sample axis, hence two batch axes.
+    """
 
     def __init__(self, n_in, n_latent, n_h, binary_check=False):
         super(Decoder, self).__init__()
         self.binary_check = binary_check
         with self.init_scope():
-            self.linear = L.Linear(n_latent, n_h)
-            self.output = L.Linear(n_h, n_in)
+            self.hidden = L.Linear(n_latent, n_h)
+            self.logit = L.Linear(n_h, n_in)
 
     def forward(self, z, inference=False):
-        n_batch_axes = 1 if inference else 2
-        h = F.tanh(self.linear(z, n_batch_axes=n_batch_axes))
-        h = self.output(h, n_batch_axes=n_batch_axes)
-        return D.Independent(
-            D.Bernoulli(logit=h, binary_check=self.binary_check),
-            reinterpreted_batch_ndims=1)
+        axes = 1 if inference else 2
+        h = F.tanh(self.hidden(z, n_batch_axes=axes))
+        logit = self.logit(h, n_batch_axes=axes)
+        return D.Independent(D.Bernoulli(logit=logit, binary_check=self.binary_check),
+                             reinterpreted_batch_ndims=1)
 
 
 class Prior(chainer.Link):
+    """p(z): a standard normal distribution, kept as persistent (not learned) arrays."""
 
     def __init__(self, n_latent):
         super(Prior, self).__init__()
@@ -88,8 +91,8 @@ class Prior(chainer.Link):
         self.register_persistent('scale')
 
     def forward(self):
-        return D.Independent(
-            D.Normal(self.loc, scale=self.scale), reinterpreted_batch_ndims=1)
+        return D.Independent(D.Normal(self.loc, scale=self.scale),
+                             reinterpreted_batch_ndims=1)
 
 
 def main():

@@ -22,7 +22,7 @@ from chainer.training import extensions
 
 
 class ContinuousBoW(chainer.Chain):
-    """Predicts the centre word from the sum of its context's embeddings."""
+    """Predicts each centre word from the mean embedding of its context."""
 
     def __init__(self, n_vocab, n_units, loss_func):
         super(ContinuousBoW, self).__init__()
@@ -31,15 +31,14 @@ class ContinuousBoW(chainer.Chain):
             self.loss_func = loss_func
 
     def forward(self, x, contexts):
-        e = self.embed(contexts)
-        h = F.sum(e, axis=1) * (1. / contexts.shape[1])
-        loss = self.loss_func(h, x)
+        mean_context = F.sum(self.embed(contexts), axis=1) * (1. / contexts.shape[1])
+        loss = self.loss_func(mean_context, x)
         reporter.report({'loss': loss}, self)
         return loss
 
 
 class SkipGram(chainer.Chain):
-    """Predicts every context word from the centre word's embedding."""
+    """Predicts every context word from the embedding of its centre word."""
 
     def __init__(self, n_vocab, n_units, loss_func):
         super(SkipGram, self).__init__()
@@ -48,17 +47,18 @@ class SkipGram(chainer.Chain):
             self.loss_func = loss_func
 
     def forward(self, x, contexts):
-        e = self.embed(contexts)
-        batch_size, n_context, n_units = e.shape
-        x = F.broadcast_to(x[:, None], (batch_size, n_context))
-        e = F.reshape(e, (batch_size * n_context, n_units))
-        x = F.reshape(x, (batch_size * n_context,))
-        loss = self.loss_func(e, x)
+        embedded = self.embed(contexts)
+        n_batch, n_context, n_units = embedded.shape
+        # One (context embedding, centre word) pair per row.
+        centres = F.reshape(F.broadcast_to(x[:, None], (n_batch, n_context)),
+                            (n_batch * n_context,))
+        loss = self.loss_func(F.reshape(embedded, (n_batch * n_context, n_units)), centres)
         reporter.report({'loss': loss}, self)
         return loss
 
 
 class SoftmaxCrossEntropyLoss(chainer.Chain):
+    """The plain softmax output layer, for comparison with the sampled ones."""
 
     def __init__(self, n_in, n_out):
         super(SoftmaxCrossEntropyLoss, self).__init__()
@@ -70,40 +70,39 @@ class SoftmaxCrossEntropyLoss(chainer.Chain):
 
 
 class WindowIterator(chainer.dataset.Iterator):
-    """Yields (centre words, their context windows) in a shuffled order."""
+    """Batches of (centre word IDs, IDs of the words around them), in shuffled order.
+
+    Each batch uses a random half-width between 1 and ``window - 1``.
+    """
 
     def __init__(self, dataset, window, batch_size, repeat=True):
         self.dataset = np.array(dataset, np.int32)
         self.window = window
         self.batch_size = batch_size
         self._repeat = repeat
-        self.order = np.random.permutation(
-            len(dataset) - window * 2).astype(np.int32)
-        self.order += window
+        # Centres far enough from both ends to have a full window.
+        self.order = np.random.permutation(len(dataset) - 2 * window).astype(np.int32) + window
         self.current_position = 0
         self.epoch = 0
         self.is_new_epoch = False
 
     def __next__(self):
-        if not self._repeat and self.epoch > 0:
+        if self.epoch > 0 and not self._repeat:
             raise StopIteration
-        i = self.current_position
-        i_end = i + self.batch_size
-        position = self.order[i:i_end]
-        w = np.random.randint(self.window - 1) + 1
-        offset = np.concatenate([np.arange(-w, 0), np.arange(1, w + 1)])
-        pos = position[:, None] + offset[None, :]
-        contexts = self.dataset.take(pos)
-        center = self.dataset.take(position)
-        if i_end >= len(self.order):
+        start = self.current_position
+        stop = start + self.batch_size
+        centres = self.order[start:stop]
+        half = np.random.randint(self.window - 1) + 1
+        shifts = np.concatenate([np.arange(-half, 0), np.arange(1, half + 1)])
+        contexts = self.dataset.take(centres[:, None] + shifts[None, :])
+        self.is_new_epoch = stop >= len(self.order)
+        if self.is_new_epoch:
             np.random.shuffle(self.order)
             self.epoch += 1
-            self.is_new_epoch = True
             self.current_position = 0
         else:
-            self.is_new_epoch = False
-            self.current_position = i_end
-        return center, contexts
+            self.current_position = stop
+        return self.dataset.take(centres), contexts
 
     @property
     def epoch_detail(self):
@@ -113,16 +112,13 @@ class WindowIterator(chainer.dataset.Iterator):
         self.current_position = serializer('current_position', self.current_position)
         self.epoch = serializer('epoch', self.epoch)
         self.is_new_epoch = serializer('is_new_epoch', self.is_new_epoch)
-        if self.order is not None:
-            serializer('order', self.order)
+        serializer('order', self.order)
 
 
 @chainer.dataset.converter()
 def convert(batch, device):
-    center, contexts = batch
-    center = device.send(center)
-    contexts = device.send(contexts)
-    return center, contexts
+    centres, contexts = batch
+    return device.send(centres), device.send(contexts)
 
 
 def main():
