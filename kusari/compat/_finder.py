@@ -25,9 +25,16 @@ _ALTERNATIVES = {
     'chainer.backends.intel64': (
         'kusari has no iDeep backend; arrays run on NumPy (CPU) or CuPy (GPU): '
         "use the '@numpy' or '@cupy:N' devices"),
-    'chainer.links.caffe': (
-        'kusari cannot import or export Caffe models; convert the weights to a '
-        'Chainer .npz file and load them with chainer.serializers.load_npz'),
+    'chainer.distributions': (
+        'kusari has no probability distributions yet; write the densities with '
+        'chainer.functions (e.g. F.gaussian, F.gaussian_kl_divergence, '
+        'F.bernoulli_nll, F.gaussian_nll)'),
+    'chainer.function_hooks': (
+        'kusari has no function hooks yet (TimerHook, PrintHook, CupyMemoryProfileHook, '
+        'CUDAProfileHook); time or inspect the functions in your own code'),
+    'chainer.link_hooks': (
+        'kusari has no link hooks yet (SpectralNormalization, WeightStandardization, '
+        'TimerHook); apply the normalization inside the link\'s forward'),
     'chainer.exporters': (
         'kusari cannot export Caffe models; save the model with '
         'chainer.serializers.save_npz'),

@@ -21,6 +21,8 @@ scripts are Chainer programs and that the tiny files are in Chainer's formats.
 
 import gzip
 import hashlib
+import importlib
+import importlib.util
 import io
 import json
 import os
@@ -561,6 +563,37 @@ def test_reinforcement_learning(run, tmp_path, algorithm):
     assert result.stdout.count('episode: ') == 3
     with numpy.load(tmp_path / 'result' / (algorithm + '.npz')) as model:
         assert model['l0/W'].shape[0] == 16
+
+
+# -- What is missing says so ---------------------------------------------------------------
+
+@pytest.mark.parametrize('name', ['chainer.distributions', 'chainer.function_hooks',
+                                  'chainer.link_hooks', 'chainer.exporters',
+                                  'chainer.backends.intel64'])
+def test_missing_chainer_module_names_the_alternative(name):
+    """Importing a Chainer module kusari lacks: NotImplementedError naming it and what to use."""
+    from kusari import compat
+    from kusari.compat import _finder
+    target = _finder._candidates(name)[0]
+    if _module_exists(target):
+        pytest.skip('{} exists now'.format(target))
+    compat.install()
+    try:
+        with pytest.raises(NotImplementedError) as info:
+            importlib.import_module(name)
+    finally:
+        compat.uninstall()
+    assert isinstance(info.value, ImportError)
+    message = str(info.value)
+    assert message.startswith(name + ' is not available in kusari: ')
+    assert 'compatibility table' not in message  # a specific alternative, not the generic text
+
+
+def _module_exists(name):
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 # -- A user's own test suite --------------------------------------------------------------
