@@ -31,6 +31,7 @@ from kusari.reporter import (DictSummary, Reporter, Summary, get_current_reporte
 from kusari.serializer import AbstractSerializer, Deserializer, Serializer  # NOQA
 from kusari.optimizer import GradientMethod, Optimizer, UpdateRule  # NOQA
 from kusari.initializers import Initializer  # NOQA
+from kusari.backend import get_device, using_device  # NOQA
 
 
 

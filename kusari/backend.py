@@ -161,6 +161,8 @@ def get_device(device_spec):
         return CpuDevice()
     if isinstance(device_spec, int):
         return GpuDevice.from_device_id(device_spec)
+    if isinstance(device_spec, str) and device_spec.lstrip('-').isdigit():
+        return get_device(int(device_spec))  # command-line style '-1' or '0'
     if isinstance(device_spec, str):
         if device_spec in ('@numpy', 'native', 'native:0', 'cpu'):
             return CpuDevice()

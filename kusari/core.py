@@ -646,20 +646,9 @@ class Variable:
 
 _object_new = object.__new__
 _new_variable = Variable._new
-
-
-def _new_output_node(var, array, creator, rank):
-    """The VariableNode of a function output, built without __init__'s lookups."""
-    node = _object_new(VariableNode)
-    node._variable = weakref.ref(var)
-    node.creator_node = creator
-    node.data = None
-    node.name = None
-    node.rank = rank
-    node.requires_grad = True
-    node.dtype = array.dtype
-    node.shape = array.shape
-    return node
+_weakref = weakref.ref
+_ndarray = numpy.ndarray
+_modules = sys.modules
 
 
 def _rebuild_variable(cls, array, name, grad, requires_grad):
@@ -732,7 +721,9 @@ class Parameter(Variable):
         """Allocate the array with ``shape`` and fill it with the initializer."""
         from kusari import initializers
         dtype = getattr(self.initializer, 'dtype', None)
-        self.array = initializers.generate_array(self.initializer, shape, numpy, dtype=dtype)
+        device = self.__dict__.get('_initial_device')  # where to_device sent it before
+        self.array = initializers.generate_array(self.initializer, shape, numpy, dtype=dtype,
+                                                 device=device)
         if self._grad_initializer is not None:
             self.grad = initializers.generate_array(self._grad_initializer, shape, numpy,
                                                     dtype=self._array.dtype)
@@ -745,6 +736,11 @@ class Parameter(Variable):
         super().zerograd()
         if self._array is None:
             self._grad_initializer = _constant_initializer(0)
+
+    def _to(self, device):
+        super()._to(device)
+        if self._array is None:
+            self._initial_device = device  # initialize() allocates there later
 
     def update(self):
         """Update the array with the update rule set by the optimizer."""
@@ -844,6 +840,8 @@ class FunctionNode:
         Returns:
             A tuple of output Variables.
         """
+        # This is the hot path of every operation: locals instead of repeated
+        # attribute lookups, and no work for features (hooks, debug) that are off.
         requires_grad = False
         in_data = []
         for x in inputs:
@@ -854,9 +852,10 @@ class FunctionNode:
             else:
                 in_data.append(x)
         in_data = tuple(in_data)
-        if 'cupy' in sys.modules:
+        if 'cupy' in _modules:
             _check_same_device(self, in_data)
         cfg = config
+        debug = cfg.debug
 
         if cfg.type_check and type(self).check_type_forward is not _no_type_check:
             self._check_types(in_data)
@@ -865,21 +864,21 @@ class FunctionNode:
             hooks = self._all_hooks()
             for hook in hooks:
                 hook.forward_preprocess(self, in_data)
-        if cfg.debug:
+        if debug:
             self.stack = traceback.extract_stack()[:-1]
 
         outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             self._bad_outputs(outputs)
         for y in outputs:
-            if type(y) is not numpy.ndarray:
+            if type(y) is not _ndarray:
                 outputs = self._normalize_outputs(outputs)
                 break
 
         if hooks:
             for hook in hooks:
                 hook.forward_postprocess(self, in_data)
-        if cfg.debug:
+        if debug:
             _check_finite(self, outputs, 'forward')
 
         new = _new_variable
@@ -905,11 +904,21 @@ class FunctionNode:
 
         ret = []
         output_refs = []
+        out_rank = rank + 1
         for y in outputs:
             var = new(y, True)
-            node = var._node = _new_output_node(var, y, self, rank + 1)
+            node = _object_new(VariableNode)
+            node._variable = _weakref(var)
+            node.creator_node = self
+            node.data = None
+            node.name = None
+            node.rank = out_rank
+            node.requires_grad = True
+            node.dtype = y.dtype
+            node.shape = y.shape
+            var._node = node
             ret.append(var)
-            output_refs.append(weakref.ref(node))
+            output_refs.append(_weakref(node))
         self.outputs = tuple(output_refs)
 
         retain = self._input_indexes_to_retain
@@ -1344,6 +1353,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             if node in input_nodes and node not in captured:
                 captured[node] = g
         return captured
+    owned = set()
     for node, g in grads.items():
         if node.creator_node is not None or not node.requires_grad:
             continue
@@ -1354,12 +1364,29 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             var._loss_scale = loss_scale
         old = var._grad_var
         if old is None:
+            if not double:
+                g = _owned_gradient(g, owned)
             var._grad_var = g
         elif double:
             var._grad_var = old + g
         else:
             var._grad_var = _new_variable(old._array + g._array, True)
     return None
+
+
+def _owned_gradient(g, owned):
+    """``g``, or a copy of it, such that the leaf owns its gradient array.
+
+    Backward may hand out read-only broadcast views, views of other arrays, or one
+    array for several inputs (``a + b``); optimizers and hooks update gradients in
+    place, so each leaf gets a writable array of its own.
+    """
+    array = g._array
+    if array.base is not None or id(array) in owned or not array.flags.writeable:
+        array = array.copy()
+        g = _new_variable(array, True)
+    owned.add(id(array))
+    return g
 
 
 def _select_target_grads(func, gxs, targets):

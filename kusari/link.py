@@ -304,6 +304,10 @@ class Link:
                 value = d[name]
                 if backend.is_array_supported(value):
                     d[name] = device.send(value)
+            for value in d.values():
+                # State a stateful link keeps in plain Variables (an LSTM's h and c).
+                if type(value) is Variable:
+                    value.to_device(device)
             d['_device'] = device
         return self
 

@@ -354,22 +354,6 @@ class GradientMethod(Optimizer):
                 param._grad_var = core.Variable._new(
                     backend.get_array_module(param.array).zeros_like(param.array), True)
 
-    def _own_grads(self):
-        """Make every gradient an array of its own that hooks and rules may modify in
-        place: backprop can leave read-only broadcast views, views into other arrays,
-        or one array shared by several parameters."""
-        seen = set()
-        for param in self.target.params(include_uninit=False):
-            grad = param.grad
-            if grad is None:
-                continue
-            flags = grad.flags
-            if (id(grad) in seen or grad.base is not None
-                    or not getattr(flags, 'writeable', True)):
-                grad = grad.copy()
-                param.grad = grad
-            seen.add(id(grad))
-
     def update(self, lossfun=None, *args, **kwds):
         """Update every parameter; first compute a loss and its gradients if
         ``lossfun`` is given (``lossfun(*args, **kwds)``)."""
@@ -388,7 +372,6 @@ class GradientMethod(Optimizer):
             self.update_loss_scale()
             return
         self.reallocate_cleared_grads()
-        self._own_grads()
         self.call_hooks('pre')
         self.t += 1
         for param in self.target.params(include_uninit=False):

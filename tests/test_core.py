@@ -534,3 +534,24 @@ def test_debug_mode_names_the_function_that_made_nan():
         with pytest.raises(RuntimeError, match='NaN or Inf detected in the forward of Log'):
             with numpy.errstate(invalid='ignore'):
                 F.log(x)
+
+
+def test_leaf_gradients_are_owned_writable_arrays():
+    a = Variable(f32(1.0, 2.0))
+    b = Variable(f32(3.0, 4.0))
+    F.sum(a + b).backward()  # Add hands the same gradient to both inputs
+    assert a.grad is not b.grad
+    a.grad += 1  # in place, as optimizers and hooks do
+    numpy.testing.assert_array_equal(b.grad, [1.0, 1.0])
+    w = Variable(numpy.ones((2, 3), numpy.float32))
+    F.sum(w).backward()  # the gradient is a broadcast (read-only) view before ownership
+    w.grad *= 2
+    numpy.testing.assert_array_equal(w.grad, numpy.full((2, 3), 2.0))
+
+
+def test_uninitialized_parameter_remembers_its_device():
+    p = kusari.Parameter(kusari.initializers.Constant(1.0))
+    p.to_device('@numpy')
+    p.initialize((2,))
+    assert isinstance(p.array, numpy.ndarray)
+    assert kusari.get_device('-1') == kusari.backend.CpuDevice()

@@ -25,8 +25,9 @@ class StandardUpdater(updater_module.Updater):
             raise ValueError('give device or input_device, not both')
         self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
         self._optimizers = optimizer if isinstance(optimizer, dict) else {'main': optimizer}
-        if 'main' not in self._iterators or 'main' not in self._optimizers:
-            raise ValueError("the iterator and optimizer dicts need a 'main' entry")
+        if 'main' not in self._iterators:
+            raise ValueError("StandardUpdater: the iterator dict needs a 'main' entry, got "
+                             "{}".format(sorted(self._iterators)))
         device = input_device if input_device is not None else device
         self.device = None if device is None else backend.get_device(device)
         if self.device is not None:
