@@ -27,6 +27,7 @@ import io
 import json
 import os
 import pickle
+import shutil
 import struct
 import subprocess
 import sys
@@ -213,7 +214,7 @@ def kusari_root(raw_data, tmp_path_factory):
     raw_root, _ = raw_data
     root = tmp_path_factory.mktemp('kusari_datasets')
     for name in ('mnist', 'cifar', 'ptb'):
-        os.symlink(raw_root / name, root / name)
+        shutil.copytree(raw_root / name, root / name)  # the caches go next to the copies
     prime_kusari_caches(root)
     return root
 
