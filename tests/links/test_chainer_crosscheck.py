@@ -23,10 +23,6 @@ CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bi
 pytestmark = pytest.mark.skipif(not os.path.exists(CHAINER_PYTHON),
                                 reason='Chainer is not installed')
 
-_N_STEP_LSTM_GATES = (
-    "kusari.functions.n_step_lstm follows Chainer's docs (w2: output gate, w3: cell input) "
-    "but Chainer's code, and so its saved models, use w2 for the cell input and w3 for "
-    "the output gate")
 
 # (name, constructor, call with inputs x0, x1, ..., run and compare a training step
 # first: False where it is random)
@@ -71,8 +67,7 @@ CASES = [
     ('zoneout', 'L.StatefulZoneoutLSTM(3, 2)', 'link(x0)', False),
     ('child_sum_tree', 'L.ChildSumTreeLSTM(3, 2)', 'link(x5, x6, x6, x5, x0)', True),
     ('nary_tree', 'L.NaryTreeLSTM(3, 2, n_ary=2)', 'link(x5, None, x6, x5, x0)', True),
-    pytest.param('n_step_lstm', 'L.NStepLSTM(2, 3, 2, 0.0)', 'link(None, None, [x0, x7])',
-                 True, marks=pytest.mark.xfail(strict=True, reason=_N_STEP_LSTM_GATES)),
+    ('n_step_lstm', 'L.NStepLSTM(2, 3, 2, 0.0)', 'link(None, None, [x0, x7])', True),
     ('n_step_bigru', 'L.NStepBiGRU(2, 3, 2, 0.0)', 'link(None, [x7, x0])', True),
     ('n_step_birnn', 'L.NStepBiRNNReLU(1, 3, 2, 0.0)', 'link(None, [x0, x7])', True),
     ('hsm', 'L.BinaryHierarchicalSoftmax(3, ((0, 1), (2, (3, 4))))', 'link(x0, i1)', True),

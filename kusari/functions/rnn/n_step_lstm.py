@@ -8,7 +8,7 @@ from kusari.functions.rnn._stacked import Cell, n_step, reject_kwargs
 
 
 class _LSTMCell(Cell):
-    """Gates i, f, o and the candidate a from ``W_0..W_3`` (input) and ``W_4..W_7``."""
+    """Gates i, f, the candidate a and gate o from ``W_0..W_3`` (input) and ``W_4..W_7``."""
 
     n_weights = 8
     use_cell = True
@@ -24,11 +24,11 @@ class _LSTMCell(Cell):
 
     def step(self, px, ph, states):
         h, c = states
-        n_units = h.shape[1]
-        gates, candidate = split_axis(px + ph, [3 * n_units], axis=1)
-        i, f, o = split_axis(sigmoid(gates), 3, axis=1)
-        c = f * c + i * tanh(candidate)
-        return [o * tanh(c), c]
+        # Chainer's layout (its code, which its saved models follow): input gate,
+        # forget gate, cell input, output gate.
+        i, f, a, o = split_axis(px + ph, 4, axis=1)
+        c = sigmoid(f) * c + sigmoid(i) * tanh(a)
+        return [sigmoid(o) * tanh(c), c]
 
 
 _DOC_ARGS = """
@@ -50,7 +50,7 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     """Stacked unidirectional LSTM over sequences.
 
     With ``s`` the sigmoid: ``i = s(W_0 x + W_4 h + b_0 + b_4)``, ``f = s(W_1 x + W_5 h
-    + b_1 + b_5)``, ``o = s(W_2 x + W_6 h + b_2 + b_6)``, ``a = tanh(W_3 x + W_7 h + b_3
+    + b_1 + b_5)``, ``a = tanh(W_2 x + W_6 h + b_2 + b_6)``, ``o = s(W_3 x + W_7 h + b_3
     + b_7)``, ``c = f c + i a``, ``h = o tanh(c)``.
     {args}
     Returns:

@@ -39,8 +39,9 @@ def _cell(kind, activation, x, h, c, w, b):
         z = _sigmoid(w[1] @ x + w[4] @ h + b[1] + b[4])
         candidate = numpy.tanh(w[2] @ x + b[2] + r * (w[5] @ h + b[5]))
         return (1 - z) * candidate + z * h, None
-    i, f, o = (_sigmoid(w[j] @ x + w[j + 4] @ h + b[j] + b[j + 4]) for j in range(3))
-    a = numpy.tanh(w[3] @ x + w[7] @ h + b[3] + b[7])
+    # Chainer's layout: input gate, forget gate, cell input, output gate.
+    i, f, o = (_sigmoid(w[j] @ x + w[j + 4] @ h + b[j] + b[j + 4]) for j in (0, 1, 3))
+    a = numpy.tanh(w[2] @ x + w[6] @ h + b[2] + b[6])
     c = f * c + i * a
     return o * numpy.tanh(c), c
 

@@ -67,8 +67,6 @@ def test_rnn_tanh_two_layers_matches_numpy():
         numpy.testing.assert_allclose(hy.array[1, b], last2, rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.xfail(strict=True, reason='kusari.functions.n_step_lstm uses the gate order of '
-                   "Chainer's docs, not of its code (w2 cell input, w3 output gate)")
 def test_lstm_with_initial_state_matches_numpy():
     link = L.NStepLSTM(1, 3, 2, 0.0, initial_bias=0.1)
     xs = _sequences(3, (2, 4))
