@@ -1,5 +1,7 @@
 """create_multi_node_optimizer: data-parallel updates over a communicator."""
 
+import warnings
+
 
 class _MultiNodeOptimizer:
     """Wraps an optimizer so that each update uses the gradients averaged over all
@@ -38,7 +40,9 @@ class _MultiNodeOptimizer:
             if getattr(self.actual_optimizer, '_use_cleargrads', True):
                 target.cleargrads()
             else:
-                target.zerograds()
+                with warnings.catch_warnings():  # the user chose the deprecated way
+                    warnings.simplefilter('ignore', DeprecationWarning)
+                    target.zerograds()
             loss.backward(loss_scale=self.actual_optimizer._loss_scale)
             del loss
         if self._params_changed(target):
@@ -92,8 +96,10 @@ def create_multi_node_optimizer(actual_optimizer, communicator, double_buffering
         actual_optimizer (~kusari.Optimizer): the optimizer (set up or not).
         communicator: the communicator of the processes.
         double_buffering (bool): overlap the all-reduce of step t with the computation
-            of step t + 1, updating with one-step-old gradients. It needs the GPU
-            streams of the ``pure_nccl`` communicator, as in Chainer.
+            of step t + 1, updating with one-step-old gradients. Chainer offers it
+            with the ``pure_nccl`` communicator only (other communicators raise a
+            ValueError, as there); kusari does not implement it yet
+            (NotImplementedError).
         zero_fill (bool): give unused parameters zero gradients so that every process
             averages the same arrays (see ``multi_node_mean_grad``).
 
