@@ -485,6 +485,14 @@ def observation(size):
         assert ('mean_loss' in trainer.observation) == (step == 2)  # every 2 iterations
     expected = numpy.mean([r * 10.0 + step for r in range(size) for step in (1, 2)])
     assert_allclose(trainer.observation['mean_loss'], expected)
+
+    # AllreducePersistent: running statistics become their mean over the processes
+    bn = L.BatchNormalization(2)
+    bn.avg_mean[...] = comm.rank
+    bn.N = comm.rank  # an int persistent: left alone
+    D.extensions.AllreducePersistent(bn, comm)()
+    assert_allclose(bn.avg_mean, numpy.full(2, (size - 1) / 2))
+    assert bn.N == comm.rank
     if comm.rank == 0:
         print('observation ok')
 
