@@ -195,6 +195,7 @@ def assert_same_arrays(actual, expected, atol=1e-6, rtol=1e-6, context=''):
     assert sorted(actual) == sorted(expected), context
     for key in expected:
         assert actual[key].shape == expected[key].shape, (context, key)
+        assert actual[key].dtype == expected[key].dtype, (context, key)
         numpy.testing.assert_allclose(actual[key], expected[key], atol=atol, rtol=rtol,
                                       err_msg='{} {}'.format(context, key))
 
@@ -403,6 +404,11 @@ FUNCTIONS = {
                      [_floats(3, 4)]),
     'broadcast_reshape_transpose': (
         'lambda x: F.transpose(F.reshape(F.broadcast_to(x, (2, 3, 4)), (4, 6)))',
+        [_floats(3, 4)]),
+    # Arrays (of any dtype) combined with a Variable take the Variable's dtype.
+    'arithmetic_with_arrays': (
+        'lambda x: (x + np.ones(x.shape, np.float32)) * np.arange(12, dtype=np.int32).reshape('
+        '3, 4) - 1 / (np.full(x.shape, 3, np.float32) + x * x) ** np.full(x.shape, 2.)',
         [_floats(3, 4)]),
     'exp_log_sqrt': ('lambda x: F.log(F.exp(x) + 1) * F.sqrt(x * x + 1)', [_floats(3, 4)]),
     'n_step_lstm': (
