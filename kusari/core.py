@@ -1383,7 +1383,7 @@ def _owned_gradient(g, owned):
     """
     array = g._array
     if array.base is not None or id(array) in owned or not array.flags.writeable:
-        array = array.copy()
+        array = array.copy(order='K')  # keep the memory layout backward chose
         g = _new_variable(array, True)
     owned.add(id(array))
     return g

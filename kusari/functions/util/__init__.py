@@ -1,5 +1,1 @@
-"""Utility functions."""
-
-from kusari.functions.util.forget import forget  # NOQA
-
-__all__ = ['forget']
+"""Utility functions. One module per function, as in Chainer; ``kusari.functions`` exports them."""
