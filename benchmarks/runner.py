@@ -301,8 +301,12 @@ def main(argv=None):
     text = report.render(args, run_info, frameworks, case_names, results, gpu)
     out = os.path.abspath(args.out)
     os.makedirs(os.path.dirname(out), exist_ok=True)
+    previous = ''
+    if os.path.exists(out):
+        with open(out) as stream:
+            previous = stream.read()
     with open(out, 'w') as stream:
-        stream.write(text)
+        stream.write(report.merge_into(previous, text))
     log(f'wrote {out}')
     if args.json:
         raw = {case: {name: dataclasses.asdict(m) for name, m in per_fw.items()}

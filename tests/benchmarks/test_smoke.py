@@ -101,3 +101,16 @@ def test_runner_quick_floor_only_writes_a_report(tmp_path):
                if line.startswith('| MLP 784-100-100-10'))
     floor_cell = row.split('|')[3].split()  # value, then '†' when the CPU was busy
     assert float(floor_cell[0]) > 0
+
+
+def test_report_merge_keeps_sections_written_by_hand():
+    from benchmarks.report import BEGIN_MARK, END_MARK, merge_into
+
+    hand_written = '## Data-parallel scaling\n\nnumbers\n'
+    first = merge_into(hand_written, '# Benchmark results\n\nold\n')
+    assert first.startswith(BEGIN_MARK) and first.endswith(hand_written)
+    second = merge_into(first, '# Benchmark results\n\nnew\n')
+    assert 'old' not in second and 'new' in second
+    assert second.count(BEGIN_MARK) == 1 and second.count(END_MARK) == 1
+    assert second.endswith(hand_written)
+    assert merge_into('', 'x\n') == f'{BEGIN_MARK}\nx\n{END_MARK}\n'
