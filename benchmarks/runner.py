@@ -280,6 +280,8 @@ def main(argv=None):
         print(message, file=sys.stderr, flush=True)
 
     started = time.time()
+    started_at = datetime.datetime.now().astimezone().isoformat(timespec='seconds')
+    commit_at_start = _git_commit()  # the tree may change during a long run
     load_before = os.getloadavg()
     frameworks = discover_frameworks(args)
     for framework in frameworks:
@@ -290,13 +292,13 @@ def main(argv=None):
         args, frameworks, log)
     run_info = {
         'command': 'python -m benchmarks ' + shlex.join(sys.argv[1:] if argv is None else argv),
-        'date': datetime.datetime.now().astimezone().isoformat(timespec='seconds'),
+        'started': started_at,
         'wall time': f'{time.time() - started:.0f} s',
         'load average before / after (1, 5, 15 min)': ' / '.join(
             ', '.join(f'{load:.2f}' for load in loads) for loads in (load_before, os.getloadavg())),
         'machine': environment.machine(),
         'runner thread variables': environment.thread_variables(),
-        'git commit': _git_commit(),
+        'git commit at start': commit_at_start,
     }
     text = report.render(args, run_info, frameworks, case_names, results, gpu)
     out = os.path.abspath(args.out)
