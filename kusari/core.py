@@ -528,6 +528,8 @@ class Variable:
         if self.creator_node is None:
             return
         gy = self._grad_var
+        if gy is None and self._array.size == 0:
+            gy = _new_variable(self.xp.zeros_like(self._array), True)  # nothing to propagate
         if gy is None:
             if self._array.size != 1:
                 raise ValueError(
@@ -990,33 +992,39 @@ class FunctionNode:
 
     def get_retained_inputs(self):
         """The retained inputs as Variables, in the order given to retain_inputs."""
-        if self._input_indexes_to_retain is None:
+        indexes = self._input_indexes_to_retain
+        if indexes is None:
             return ()
-        return tuple(self.inputs[index].get_variable()
-                     for index in self._input_indexes_to_retain)
+        inputs = self.inputs
+        return tuple([inputs[index].get_variable() for index in indexes])
 
     def get_retained_outputs(self):
         """The retained outputs as Variables, re-attached to this node if freed."""
-        if self._output_indexes_to_retain is None:
+        indexes = self._output_indexes_to_retain
+        if indexes is None:
             return ()
-        if self._retained_output_data is None:
+        retained = self._retained_output_data
+        if retained is None:
             raise RuntimeError('the retained outputs of {} were released'.format(self.label))
         ret = []
-        outputs = list(self.outputs)
-        for index, data in zip(self._output_indexes_to_retain, self._retained_output_data):
+        outputs = self.outputs
+        for index, data in zip(indexes, retained):
             node = outputs[index]()
-            if node is None:
-                var = Variable._new(data, True)
+            if node is None:  # nobody holds the output node: make a new one
+                var = _new_variable(data, True)
                 node = var.node
                 node.creator_node = self
                 node.rank = self.rank + 1
-                outputs[index] = weakref.ref(node)
+                outputs = outputs[:index] + (_weakref(node),) + outputs[index + 1:]
+                self.outputs = outputs
             else:
-                var = node.get_variable()
-                if var._array is None:
+                var = node._variable()
+                if var is None:  # the user dropped the output Variable
+                    var = _new_variable(data, node.requires_grad)
+                    var._node = node
+                elif var._array is None:
                     var._array = data
             ret.append(var)
-        self.outputs = tuple(outputs)
         return tuple(ret)
 
     def backward(self, target_input_indexes, grad_outputs):
