@@ -3,7 +3,6 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail, normalize_axis
-from kusari.functions.math._elementwise import force_array
 
 
 class CReLU(core.FunctionNode):
@@ -34,7 +33,7 @@ class CReLUGrad(core.FunctionNode):
         gy, = inputs
         xp = get_array_module(gy)
         first, second = xp.split(gy, 2, axis=self.axis)
-        return force_array(first * self.positive - second * self.negative),
+        return first * self.positive - second * self.negative,
 
     def backward(self, indexes, grad_outputs):
         return CReLUGradAdjoint(self.positive, self.negative, self.axis).apply(grad_outputs)

@@ -19,7 +19,7 @@ class LeakyReLU(core.FunctionNode):
         y = force_array(x * x.dtype.type(self.slope))
         if 0 <= self.slope <= 1:
             return xp.maximum(y, x, out=y),
-        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * x.dtype.type(self.slope)),
+        return xp.maximum(x, 0) + xp.minimum(x, 0) * x.dtype.type(self.slope),
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0].array

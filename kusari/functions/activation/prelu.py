@@ -5,7 +5,7 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions.math._elementwise import scale_by_array
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -23,7 +23,7 @@ class PReLU(core.FunctionNode):
                  w.shape)
         self.retain_inputs((0, 1))
         xp = get_array_module(x)
-        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * w.reshape(_slope_shape(x, w))),
+        return xp.maximum(x, 0) + xp.minimum(x, 0) * w.reshape(_slope_shape(x, w)),
 
     def backward(self, indexes, grad_outputs):
         x, w = self.get_retained_inputs()

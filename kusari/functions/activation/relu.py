@@ -3,7 +3,6 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array
 
 
 class ReLU(core.FunctionNode):
@@ -11,7 +10,7 @@ class ReLU(core.FunctionNode):
         x, = inputs
         check_float('relu', 'x', x)
         self.retain_outputs((0,))
-        return force_array(get_array_module(x).maximum(x, 0)),
+        return get_array_module(x).maximum(x, 0),
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
@@ -26,7 +25,7 @@ class ReLUGrad(core.FunctionNode):
 
     def forward(self, inputs):
         gy, = inputs
-        return force_array(gy * (self.y > 0)),
+        return gy * (self.y > 0),
 
     def backward(self, indexes, grad_outputs):
         return ReLUGrad(self.y).apply(grad_outputs)

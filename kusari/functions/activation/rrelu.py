@@ -3,7 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions.math._elementwise import scale_by_array
 
 
 class RReLU(core.FunctionNode):
@@ -25,7 +25,7 @@ class RReLU(core.FunctionNode):
             fail('rrelu', 'r', 'shape {} and dtype {} (as x)'.format(x.shape, x.dtype),
                  'shape {} and dtype {}'.format(self.r.shape, self.r.dtype))
         self.retain_inputs((0,))
-        return force_array(xp.maximum(x, 0) + xp.minimum(x, 0) * self.r),
+        return xp.maximum(x, 0) + xp.minimum(x, 0) * self.r,
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0].array

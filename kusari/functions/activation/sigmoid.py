@@ -29,7 +29,7 @@ class SigmoidGrad(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        return force_array(gy * y * (1 - y)),
+        return gy * y * (1 - y),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -21,7 +21,7 @@ class Softplus(core.FunctionNode):
         y = xp.log1p(xp.exp(-abs(bx)))
         y += xp.maximum(bx, 0)
         y *= 1 / self.beta
-        return force_array(y),
+        return y,
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

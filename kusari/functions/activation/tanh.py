@@ -3,7 +3,6 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array
 
 
 class Tanh(core.FunctionNode):
@@ -11,7 +10,7 @@ class Tanh(core.FunctionNode):
         x, = inputs
         check_float('tanh', 'x', x)
         self.retain_outputs((0,))
-        return force_array(get_array_module(x).tanh(x)),
+        return get_array_module(x).tanh(x),
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
@@ -24,7 +23,7 @@ class TanhGrad(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        return force_array(gy * (1 - y * y)),
+        return gy * (1 - y * y),
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

@@ -22,7 +22,7 @@ def _array_types():
 
 class Neg(core.FunctionNode):
     def forward(self, inputs):
-        return force_array(-inputs[0]),
+        return -inputs[0],
 
     def backward(self, indexes, gy):
         return -gy[0],
@@ -31,7 +31,7 @@ class Neg(core.FunctionNode):
 class Absolute(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return force_array(abs(inputs[0])),
+        return abs(inputs[0]),
 
     def backward(self, indexes, gy):
         x = self.inputs[0].data
@@ -59,7 +59,7 @@ class Add(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 + x1),
+        return x0 + x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -72,7 +72,7 @@ class AddConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return force_array(inputs[0] + self.value),
+        return inputs[0] + self.value,
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0],
@@ -84,7 +84,7 @@ class Sub(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 - x1),
+        return x0 - x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -97,7 +97,7 @@ class SubFromConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return force_array(self.value - inputs[0]),
+        return self.value - inputs[0],
 
     def backward(self, indexes, grad_outputs):
         return -grad_outputs[0],
@@ -110,7 +110,7 @@ class Mul(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 * x1),
+        return x0 * x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -126,7 +126,7 @@ class MulConstant(core.FunctionNode):
         self.value = value
 
     def forward(self, inputs):
-        return force_array(inputs[0] * self.value),
+        return inputs[0] * self.value,
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
@@ -139,7 +139,7 @@ class Div(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 / x1),
+        return x0 / x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -160,7 +160,7 @@ class DivFromConstant(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return force_array(self.value / inputs[0]),
+        return self.value / inputs[0],
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -175,7 +175,7 @@ class FloorDiv(_Binary):
     def forward(self, inputs):
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 // x1),
+        return x0 // x1,
 
     def backward(self, indexes, grad_outputs):
         return (None,) * len(indexes)
@@ -188,7 +188,7 @@ class PowVarVar(_Binary):
         self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
-        return force_array(x0 ** x1),
+        return x0 ** x1,
 
     def backward(self, indexes, grad_outputs):
         from kusari.functions.math.exponential import log
@@ -209,7 +209,7 @@ class PowVarConst(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs((0,))
-        return force_array(inputs[0] ** self.value),
+        return inputs[0] ** self.value,
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -333,7 +333,7 @@ class MultiAdd(core.FunctionNode):
         y = inputs[0] + inputs[1]
         for x in inputs[2:]:
             y += x
-        return force_array(y),
+        return y,
 
     def backward(self, indexes, grad_outputs):
         return grad_outputs * len(indexes)

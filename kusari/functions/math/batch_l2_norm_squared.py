@@ -4,7 +4,6 @@ from kusari import core
 from kusari.functions._checks import check_float, fail
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import force_array
 
 
 class BatchL2NormSquared(core.FunctionNode):
@@ -14,7 +13,7 @@ class BatchL2NormSquared(core.FunctionNode):
         if x.ndim < 1:
             fail('batch_l2_norm_squared', 'x', 'an array with a batch axis', 'a 0-d array')
         self.retain_inputs((0,))
-        return force_array((x * x).sum(axis=tuple(range(1, x.ndim)))),
+        return (x * x).sum(axis=tuple(range(1, x.ndim))),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

@@ -13,7 +13,6 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.array.broadcast import sum_to
-from kusari.functions.math._elementwise import force_array
 
 _LETTERS = string.ascii_letters
 
@@ -29,7 +28,7 @@ class EinSum(core.FunctionNode):
         self.retain_inputs(tuple(range(len(inputs))))
         xp = get_array_module(*inputs)
         spec = ','.join(self.in_subs) + '->' + self.out_sub
-        return force_array(xp.einsum(spec, *inputs, optimize=len(inputs) > 2)),
+        return xp.einsum(spec, *inputs, optimize=len(inputs) > 2),
 
     def backward(self, indexes, grad_outputs):
         operands = self.get_retained_inputs()

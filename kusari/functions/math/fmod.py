@@ -1,7 +1,7 @@
 """Elementwise floating-point remainder."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import Binary, force_array, scale_by_array
+from kusari.functions.math._elementwise import Binary, scale_by_array
 
 
 class Fmod(Binary):
@@ -12,7 +12,7 @@ class Fmod(Binary):
         x, divisor = inputs
         self.check(x, divisor)
         self.retain_inputs((0, 1))
-        return force_array(get_array_module(x).fmod(x, divisor)),
+        return get_array_module(x).fmod(x, divisor),
 
     def backward(self, indexes, grad_outputs):
         x, divisor = self.get_retained_inputs()

@@ -2,7 +2,6 @@
 
 from kusari import core
 from kusari.functions._checks import check_float, check_same_dtype, fail
-from kusari.functions.math._elementwise import force_array
 
 
 class LinearInterpolate(core.FunctionNode):
@@ -18,7 +17,7 @@ class LinearInterpolate(core.FunctionNode):
         out = x - y
         out *= p
         out += y
-        return force_array(out),
+        return out,
 
     def backward(self, indexes, grad_outputs):
         p, x, y = self.get_retained_inputs()

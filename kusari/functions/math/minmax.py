@@ -28,7 +28,7 @@ class _Select(core.FunctionNode):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         reduce = x.max if self.name == 'max' else x.min
-        return force_array(reduce(axis=self.axis, keepdims=self.keepdims)),
+        return reduce(axis=self.axis, keepdims=self.keepdims),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -86,7 +86,7 @@ class _Elementwise(Binary):
         self.check(x1, x2)
         self.retain_inputs((0, 1))
         xp = get_array_module(x1)
-        return force_array((xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2)),
+        return (xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2),
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()

@@ -7,7 +7,6 @@ from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.flip import flip
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
-from kusari.functions.math._elementwise import force_array
 from kusari.functions.math.cumulative import cumprod, shift, unit_vector
 
 
@@ -20,7 +19,7 @@ class Prod(core.FunctionNode):
         x, = inputs
         check_float('prod', 'x', x)
         self.retain_inputs((0,))
-        return force_array(get_array_module(x).prod(x, axis=self.axis, keepdims=self.keepdims)),
+        return get_array_module(x).prod(x, axis=self.axis, keepdims=self.keepdims),
 
     def backward(self, indexes, grad_outputs):
         # d prod / d x[i] = prod(x[:i]) * prod(x[i + 1:]) over the reduced elements: shifted

@@ -1,6 +1,6 @@
 """Elementwise squared difference."""
 
-from kusari.functions.math._elementwise import Binary, force_array
+from kusari.functions.math._elementwise import Binary
 
 
 class SquaredDifference(Binary):
@@ -12,7 +12,7 @@ class SquaredDifference(Binary):
         self.retain_inputs((0, 1))
         difference = x1 - x2
         difference *= difference
-        return force_array(difference),
+        return difference,
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()

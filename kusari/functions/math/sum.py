@@ -4,7 +4,6 @@ from kusari import core
 from kusari.functions._checks import fail, normalize_axis
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import force_array
 
 
 class Sum(core.FunctionNode):
@@ -17,7 +16,7 @@ class Sum(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
-        return force_array(x.sum(axis=self.axis, keepdims=self.keepdims)),
+        return x.sum(axis=self.axis, keepdims=self.keepdims),
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs

@@ -4,7 +4,6 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
 from kusari.functions.array.transpose import transpose
-from kusari.functions.math._elementwise import force_array
 
 
 def _inverse(labels):
@@ -27,7 +26,7 @@ class TensorDot(core.FunctionNode):
                      'shapes {} and {}'.format(a.shape, b.shape))
         self.retain_inputs((0, 1))
         xp = get_array_module(a)
-        return force_array(xp.tensordot(a, b, (self.a_axes, self.b_axes))),
+        return xp.tensordot(a, b, (self.a_axes, self.b_axes)),
 
     def backward(self, indexes, grad_outputs):
         a, b = self.get_retained_inputs()

@@ -1,7 +1,7 @@
 """Trigonometric functions and their inverses."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import Binary, force_array, unary
+from kusari.functions.math._elementwise import Binary, unary
 
 
 def _inverse_sqrt_one_minus_square(x):
@@ -32,7 +32,7 @@ class Arctan2(Binary):
         x1, x2 = inputs
         self.check(x1, x2)
         self.retain_inputs((0, 1))
-        return force_array(get_array_module(x1).arctan2(x1, x2)),
+        return get_array_module(x1).arctan2(x1, x2),
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
