@@ -300,6 +300,26 @@ def assert_finite_entries(log, keys):
             assert numpy.isfinite(entry[key]), (key, entry)
 
 
+def known_gap(request, reason):
+    """Marks the running test as an expected failure of kusari, for ``reason``.
+
+    Not strict: when the gap closes the test reports XPASS, and the mark should go.
+    """
+    request.applymarker(pytest.mark.xfail(reason='kusari gap: ' + reason, strict=False))
+
+
+# Gaps found by these tests, each named where kusari has to change.
+GAP_DISTRIBUTIONS = 'chainer.distributions and chainer.kl_divergence are not implemented'
+GAP_ARRAY_DTYPE = ('Variable (op) ndarray of another dtype raises InvalidType; Chainer casts '
+                   'the array to the Variable\'s dtype (kusari.functions basic math)')
+GAP_BACKENDS_CUDA = ('`import chainer` does not make chainer.backends.cuda an attribute '
+                     '(kusari/backends/__init__.py)')
+GAP_TYPE_CHECK_MESSAGE = ("type_check messages quote strings ('f') where Chainer prints f "
+                          '(kusari/utils/type_check.py)')
+GAP_DUMP_GRAPH_KEYS = ('DumpGraph serializes _dumped where Chainer serializes _flag_called and '
+                       '_original_flag (kusari/training/extensions/computational_graph.py)')
+
+
 # -- The datasets themselves ------------------------------------------------------------
 
 def test_tiny_raw_files_fail_the_checksum(raw_data, tmp_path):
@@ -369,6 +389,7 @@ def test_mnist_trainer_and_resume(run, tmp_path):
 def test_mnist_snapshot_resumes_in_the_other_framework(request, tmp_path, first):
     if not os.path.exists(CHAINER_PYTHON):
         pytest.skip('no Chainer interpreter at {}'.format(CHAINER_PYTHON))
+    known_gap(request, GAP_DUMP_GRAPH_KEYS)
     second = 'kusari' if first == 'chainer' else 'chainer'
     options = ['--batchsize', 32, '--unit', 16, '--out', 'result', '--noplot']
     for runner, epochs, resume in ((first, 1, []), (second, 2, ['--resume',
@@ -404,7 +425,9 @@ def test_cifar(run, tmp_path, dataset):
 
 
 @pytest.mark.slow
-def test_vae(run, tmp_path):
+def test_vae(run, runner, request, tmp_path):
+    if runner == 'kusari':
+        known_gap(request, GAP_DISTRIBUTIONS)
     run('vae', '--epoch', 1, '--dim-z', 4, '--dim-h', 16, '--batch-size', 32,
         '--test-size', 32, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
@@ -417,7 +440,9 @@ def test_vae(run, tmp_path):
 
 
 @pytest.mark.slow
-def test_dcgan(run, tmp_path):
+def test_dcgan(run, runner, request, tmp_path):
+    if runner == 'kusari':
+        known_gap(request, GAP_ARRAY_DTYPE)
     run('dcgan', '--iterations', 4, '--batchsize', 8, '--ch', 16, '--n_hidden', 8,
         '--snapshot_interval', 2, '--display_interval', 2, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
@@ -557,7 +582,9 @@ def test_serialization_round_trip(run, tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize('algorithm', ['dqn', 'ddpg'])
-def test_reinforcement_learning(run, tmp_path, algorithm):
+def test_reinforcement_learning(run, runner, request, tmp_path, algorithm):
+    if runner == 'kusari' and algorithm == 'ddpg':
+        known_gap(request, GAP_BACKENDS_CUDA)
     result = run('reinforcement_learning', '--algorithm', algorithm, '--episodes', 3,
                  '--replay-start-size', 10, '--batch-size', 8, '--unit', 16,
                  '--target-update-freq', 5, '--out', 'result')
@@ -604,7 +631,7 @@ USER_SUITE = os.path.join(EXAMPLES, 'user_suite', 'links_and_old_functions.py')
 
 @pytest.mark.slow
 @pytest.mark.parametrize('framework', RUNNERS)
-def test_user_link_test_suite_passes(tmp_path, framework):
+def test_user_link_test_suite_passes(request, tmp_path, framework):
     """LinkTestCase, LinkInitializersTestCase and an old-style Function's gradient checks.
 
     kusari runs the file through ``pytest -p kusari.compat`` (GPU cases skip without
@@ -617,6 +644,7 @@ def test_user_link_test_suite_passes(tmp_path, framework):
                '--rootdir', str(tmp_path), str(tmp_path)]
     env = dict(os.environ)
     if framework == 'kusari':
+        known_gap(request, GAP_TYPE_CHECK_MESSAGE)
         env['PYTHONPATH'] = os.pathsep.join(filter(None, [REPO_ROOT, env.get('PYTHONPATH')]))
         command = [sys.executable, '-m', 'pytest', '-p', 'kusari.compat', '--strict-markers',
                    '-W', 'error'] + options
