@@ -1,13 +1,20 @@
-"""Array backends and devices: NumPy on the CPU, CuPy on NVIDIA GPUs.
+"""Array backends and devices (Chainer's ``chainer.backend``): NumPy on the CPU, CuPy on GPUs.
 
 A Device knows its array module (``xp``) and how to move arrays onto itself. CuPy is
-imported only when a GPU device or a CuPy array is actually involved.
+imported only when a GPU device or a CuPy array is actually involved, so this module
+imports (and everything on the CPU works) without CuPy. kusari has neither iDeep nor
+ChainerX: :class:`Intel64Device` and :class:`ChainerxDevice` exist for ``isinstance``
+checks and raise :class:`NotImplementedError` when asked for.
 """
 
 import contextlib
 import sys
+import types
 
 import numpy
+
+_GPU_INSTALL_HINT = ('install kusari[cuda] (the cupy wheel for your CUDA version) on a '
+                     'machine with an NVIDIA GPU')
 
 
 def _cupy():
@@ -26,8 +33,16 @@ def _is_cupy_array(array):
     return cupy is not None and isinstance(array, cupy.ndarray)
 
 
+def _type_name(value):
+    return type(value).__module__ + '.' + type(value).__qualname__
+
+
 def get_array_module(*args):
-    """``cupy`` if any argument is (or holds) a CuPy array, else ``numpy``."""
+    """The array module for ``args``: ``cupy`` if any is (or holds) a CuPy array, else ``numpy``.
+
+    Args:
+        args: arrays, Variables (their arrays count) or any other values.
+    """
     cupy = sys.modules.get('cupy')
     if cupy is not None:
         for arg in args:
@@ -38,7 +53,10 @@ def get_array_module(*args):
 
 
 class Device:
-    """A place where arrays live, with its array module ``xp``."""
+    """A place where arrays live, with its array module ``xp``.
+
+    ``with device:`` (or :func:`using_device`) makes it the current device.
+    """
 
     xp = None
     name = None
@@ -48,7 +66,7 @@ class Device:
         return type(self) is type(other) and self.name == other.name
 
     def __hash__(self):
-        return hash(self.name)
+        return hash((type(self), self.name))
 
     def __repr__(self):
         return '<{} {}>'.format(type(self).__name__, self.name)
@@ -57,24 +75,30 @@ class Device:
         return self.name
 
     def create_context(self):
+        """A context manager in which this device is the current one."""
         return contextlib.nullcontext()
 
     def __enter__(self):
-        self._context = self.create_context()
-        self._context.__enter__()
+        context = self.create_context()
+        context.__enter__()
+        self.__dict__.setdefault('_contexts', []).append(context)
         return self
 
     def __exit__(self, *exc):
-        return self._context.__exit__(*exc)
+        return self._contexts.pop().__exit__(*exc)
 
     def use(self):
         """Make this the current device (a no-op on the CPU)."""
 
     def is_array_supported(self, array):
+        """Whether ``array`` is an array of this device."""
         return isinstance(array, self.supported_array_types)
 
     def send(self, arrays):
-        """Move an array, or a (nested) tuple/list/dict of arrays, onto this device."""
+        """Move an array, or a (nested) tuple/list/dict of arrays, onto this device.
+
+        None entries stay None; arrays already here are returned as they are.
+        """
         if arrays is None:
             return None
         if isinstance(arrays, (list, tuple)):
@@ -84,31 +108,51 @@ class Device:
         return self.send_array(arrays)
 
     def send_array(self, array):
+        """Move one array onto this device."""
         raise NotImplementedError
 
 
 class CpuDevice(Device):
-    """The CPU with NumPy arrays."""
+    """The CPU with NumPy arrays (specifier ``'@numpy'``)."""
 
     xp = numpy
     name = '@numpy'
     supported_array_types = (numpy.ndarray,)
+
+    @staticmethod
+    def from_array(array):
+        """A CpuDevice if ``array`` is a NumPy array, else None."""
+        return CpuDevice() if isinstance(array, numpy.ndarray) else None
 
     def send_array(self, array):
         if isinstance(array, numpy.ndarray):
             return array
         if _is_cupy_array(array):
             return array.get()
-        return numpy.asarray(array)
+        if numpy.isscalar(array):
+            return numpy.asarray(array)
+        raise TypeError('CpuDevice.send: expected a numpy.ndarray, a cupy.ndarray or a '
+                        'scalar, got {}'.format(_type_name(array)))
 
 
 class GpuDevice(Device):
-    """An NVIDIA GPU with CuPy arrays."""
+    """An NVIDIA GPU with CuPy arrays (specifier ``'@cupy:N'``).
+
+    Args:
+        device (cupy.cuda.Device): the CUDA device.
+    """
 
     def __init__(self, device):
+        cupy = _cupy()
+        if cupy is None:
+            raise RuntimeError('GpuDevice: CuPy is not installed; ' + _GPU_INSTALL_HINT)
+        if not isinstance(device, cupy.cuda.Device):
+            raise TypeError('GpuDevice: device must be a cupy.cuda.Device, got {} (use '
+                            'GpuDevice.from_device_id(N) or kusari.get_device(\'@cupy:N\'))'
+                            .format(_type_name(device)))
         self.device = device
-        self.xp = sys.modules['cupy']
-        self.supported_array_types = (self.xp.ndarray,)
+        self.xp = cupy
+        self.supported_array_types = (cupy.ndarray,)
 
     @property
     def name(self):
@@ -120,24 +164,30 @@ class GpuDevice(Device):
 
     @staticmethod
     def from_device_id(device_id=None):
+        """The GPU with this id (None: the current one); a clear error if there is none."""
         cupy = _cupy()
         if cupy is None:
-            raise RuntimeError('a GPU was requested, but CuPy is not installed; install '
-                               'kusari[cuda] (the cupy wheel for your CUDA version)')
+            raise RuntimeError('a GPU was requested, but CuPy is not installed; '
+                               + _GPU_INSTALL_HINT)
         try:
             count = cupy.cuda.runtime.getDeviceCount()
-        except Exception as e:  # CUDA driver missing
-            raise RuntimeError('a GPU was requested, but CUDA is not available: {}'.format(e))
+        except Exception as e:  # CUDA driver missing or broken
+            raise RuntimeError('a GPU was requested, but CUDA is not available: {}'
+                               .format(e)) from None
         if device_id is None:
             device_id = cupy.cuda.Device().id
+        if isinstance(device_id, bool) or not isinstance(device_id, (int, numpy.integer)):
+            raise TypeError('GpuDevice.from_device_id: device_id must be an int, got {}'
+                            .format(_type_name(device_id)))
         if not 0 <= device_id < count:
             raise RuntimeError('GPU {} was requested, but this machine has {} GPU(s)'
                                .format(device_id, count))
-        return GpuDevice(cupy.cuda.Device(device_id))
+        return GpuDevice(cupy.cuda.Device(int(device_id)))
 
     @staticmethod
     def from_array(array):
-        return GpuDevice(array.device)
+        """The GpuDevice holding ``array`` if it is a CuPy array, else None."""
+        return GpuDevice(array.device) if _is_cupy_array(array) else None
 
     def create_context(self):
         return self.device
@@ -145,39 +195,125 @@ class GpuDevice(Device):
     def use(self):
         self.device.use()
 
+    def synchronize(self):
+        """Wait until every kernel queued on this GPU has finished."""
+        self.device.synchronize()
+
     def send_array(self, array):
         cupy = self.xp
-        if isinstance(array, cupy.ndarray) and array.device.id == self.device.id:
-            return array
+        if isinstance(array, cupy.ndarray):
+            if array.device.id == self.device.id:
+                return array
+            with self.device:
+                return cupy.array(array, copy=True)  # a peer copy between GPUs
+        if not isinstance(array, numpy.ndarray) and not numpy.isscalar(array):
+            raise TypeError('GpuDevice.send: expected a numpy.ndarray, a cupy.ndarray or a '
+                            'scalar, got {}'.format(_type_name(array)))
         with self.device:
             return cupy.asarray(array)
 
 
+def _unavailable(what):
+    return NotImplementedError(
+        '{} is not available: kusari has no {} backend; use \'@numpy\' (CpuDevice) or '
+        '\'@cupy:N\' (GpuDevice)'.format(*what))
+
+
+class Intel64Device(Device):
+    """Stand-in for Chainer's iDeep device: kusari has no iDeep backend."""
+
+    def __init__(self, *args, **kwargs):
+        raise _unavailable(('Intel64Device', 'iDeep'))
+
+
+class ChainerxDevice(Device):
+    """Stand-in for Chainer's ChainerX device: kusari has no ChainerX backend."""
+
+    def __init__(self, *args, **kwargs):
+        raise _unavailable(('ChainerxDevice', 'ChainerX'))
+
+
+def to_chx(array):
+    """Chainer's NumPy/CuPy-to-ChainerX conversion: unavailable in kusari."""
+    raise _unavailable(('to_chx', 'ChainerX'))
+
+
+def from_chx(array):
+    """Chainer's ChainerX-to-NumPy/CuPy conversion. No array of kusari is a ChainerX
+    array, so ``array`` (an array, None, or a nested tuple/list/dict) comes back intact."""
+    return array
+
+
+def _device_from_int(device_id):
+    return CpuDevice() if device_id < 0 else GpuDevice.from_device_id(device_id)
+
+
+def _device_from_string(spec):
+    if spec.lstrip('-').isdigit():
+        return _device_from_int(int(spec))  # command-line style '-1' or '0'
+    if spec in ('@numpy', 'native', 'native:0'):
+        return CpuDevice()  # ChainerX's native device is the CPU
+    backend_name, colon, index = spec.partition(':')
+    if backend_name in ('@cupy', 'cuda') and (not colon or index.isdigit()):
+        return GpuDevice.from_device_id(int(index) if colon else 0)
+    if spec == '@intel64':
+        raise _unavailable(('get_device(\'@intel64\')', 'iDeep'))
+    return None
+
+
 def get_device(device_spec):
-    """Device from a specifier: a Device, ``'@numpy'``, ``'@cupy:N'``, ``-1`` or ``N``."""
+    """The Device a specifier names.
+
+    Args:
+        device_spec: a :class:`Device` (returned as it is); None or ``'@numpy'``; ``'@cupy:N'``;
+            an int or int string (negative: the CPU; N: GPU N); the ``numpy`` or ``cupy``
+            module, or ``(module, N)``; a ``cupy.cuda.Device``; ChainerX-style
+            ``'native'``/``'native:0'`` (the CPU) and ``'cuda:N'`` (GPU N).
+
+    Raises:
+        ValueError: not a device specifier.
+        RuntimeError: a GPU was named, but CuPy or the GPU is missing.
+    """
     if isinstance(device_spec, Device):
         return device_spec
-    if device_spec is None or (isinstance(device_spec, int) and device_spec < 0):
-        return CpuDevice()
-    if isinstance(device_spec, int):
-        return GpuDevice.from_device_id(device_spec)
-    if isinstance(device_spec, str) and device_spec.lstrip('-').isdigit():
-        return get_device(int(device_spec))  # command-line style '-1' or '0'
-    if isinstance(device_spec, str):
-        if device_spec in ('@numpy', 'native', 'native:0', 'cpu'):
-            return CpuDevice()
-        if device_spec.startswith('@cupy'):
-            _, _, index = device_spec.partition(':')
-            return GpuDevice.from_device_id(int(index) if index else 0)
-    cupy = sys.modules.get('cupy')
-    if cupy is not None and isinstance(device_spec, cupy.cuda.Device):
-        return GpuDevice(device_spec)
-    raise ValueError('invalid device specifier: {!r} (use \'@numpy\', \'@cupy:N\', -1 or N)'
-                     .format(device_spec))
+    device = None
+    if device_spec is None:
+        device = CpuDevice()
+    elif isinstance(device_spec, bool):
+        device = None
+    elif isinstance(device_spec, (int, numpy.integer)):
+        device = _device_from_int(int(device_spec))
+    elif isinstance(device_spec, str):
+        device = _device_from_string(device_spec)
+    elif isinstance(device_spec, types.ModuleType):
+        device = _device_from_module(device_spec, None)
+    elif isinstance(device_spec, tuple) and len(device_spec) == 2 and isinstance(
+            device_spec[1], (int, numpy.integer)) and not isinstance(device_spec[1], bool):
+        module, index = device_spec
+        if isinstance(module, types.ModuleType):
+            device = _device_from_module(module, int(index))
+        elif module in ('native', 'cuda'):
+            device = _device_from_string('{}:{}'.format(module, int(index)))
+    else:
+        cupy = sys.modules.get('cupy')
+        if cupy is not None and isinstance(device_spec, cupy.cuda.Device):
+            device = GpuDevice(device_spec)
+    if device is None:
+        raise ValueError('get_device: invalid device specifier {!r} (use \'@numpy\', '
+                         '\'@cupy:N\', -1 or N)'.format(device_spec))
+    return device
+
+
+def _device_from_module(module, index):
+    if module is numpy:
+        return CpuDevice() if index in (None, 0) else None
+    if module is sys.modules.get('cupy'):
+        return GpuDevice.from_device_id(index)
+    return None
 
 
 def get_device_from_array(*arrays):
-    """The device holding the first CuPy array among ``arrays``, else the CPU."""
+    """The device of the first CuPy array among ``arrays`` (Variables count), else the CPU."""
     for array in arrays:
         array = getattr(array, '_array', array)
         if _is_cupy_array(array):
@@ -186,22 +322,31 @@ def get_device_from_array(*arrays):
 
 
 def copyto(dst, src):
-    """Copy ``src`` into the array ``dst`` in place, across devices if needed."""
+    """Copy ``src`` into the array ``dst`` in place, across devices if needed.
+
+    Args:
+        dst (numpy.ndarray or cupy.ndarray): destination.
+        src: an array on any device, or a scalar; broadcast to ``dst``'s shape.
+    """
     if isinstance(dst, numpy.ndarray):
         numpy.copyto(dst, CpuDevice().send_array(src))
     elif _is_cupy_array(dst):
         cupy = sys.modules['cupy']
-        cupy.copyto(dst, GpuDevice(dst.device).send_array(src))
+        device = GpuDevice(dst.device)
+        with device:
+            cupy.copyto(dst, device.send_array(src))
     else:
-        raise TypeError('copyto: cannot copy into {}'.format(type(dst).__name__))
+        raise TypeError('copyto: dst must be a numpy.ndarray or cupy.ndarray, got {}'
+                        .format(_type_name(dst)))
 
 
 @contextlib.contextmanager
 def using_device(device_spec):
-    """Context in which ``device_spec`` is the current device."""
+    """Context in which the device ``device_spec`` names is the current device."""
     with get_device(device_spec):
         yield
 
 
 def is_array_supported(array):
+    """Whether ``array`` is an array kusari computes on (NumPy or CuPy)."""
     return isinstance(array, numpy.ndarray) or _is_cupy_array(array)

@@ -1,1 +1,1 @@
-"""Chainer's ``chainer.backends`` package: ``cuda`` is kusari's CuPy module."""
+"""Chainer's ``chainer.backends`` package: ``cuda`` (CuPy) and ``intel64`` (iDeep stand-in)."""
