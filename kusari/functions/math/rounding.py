@@ -6,11 +6,15 @@ that is not part of the graph (it requires no gradient).
 
 from kusari import core
 from kusari.backend import get_array_module
+from kusari.functions._checks import fail
 from kusari.functions.math._elementwise import force_array
 
 
 def _constant_result(ufunc, x):
     array = core.as_array(x)
+    # NumPy has no sign of booleans and no floor/ceil/fix of complex numbers.
+    if array.dtype.kind not in 'iuf':
+        fail(ufunc, 'x', 'an array of real numbers', 'dtype {}'.format(array.dtype))
     xp = get_array_module(array)
     return core.as_variable(force_array(getattr(xp, ufunc)(array), array.dtype))
 
