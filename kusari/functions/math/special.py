@@ -8,7 +8,8 @@ import math
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail
+from kusari.functions._checks import check_broadcastable, check_float, fail
+from kusari.functions.array.broadcast import sum_to
 from kusari.functions.math._elementwise import force_array, special, unary
 from kusari.functions.math.exponential import exp
 
@@ -81,12 +82,17 @@ class Zeta(core.FunctionNode):
         x, q = inputs
         check_float('zeta', 'x', x)
         check_float('zeta', 'q', q)
+        check_broadcastable('zeta', x, q, ('x', 'q'))
         self.retain_inputs((0, 1))
         return force_array(special(get_array_module(q), 'zeta')(x, q), q.dtype),
 
     def backward(self, indexes, grad_outputs):
         x, q = self.get_retained_inputs()
-        return tuple(None if i == 0 else grad_outputs[0] * -x * zeta(x + 1, q) for i in indexes)
+        if 1 not in indexes:
+            return None,
+        # x and q broadcast against each other: q's gradient is summed back to its shape.
+        gq = sum_to(grad_outputs[0] * -x * zeta(x + 1, q), q.shape)
+        return tuple(None if i == 0 else gq for i in indexes)
 
 
 def zeta(x, q):
