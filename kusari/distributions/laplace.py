@@ -1,0 +1,99 @@
+"""The Laplace (double exponential) distribution."""
+
+import functools
+import math
+
+from kusari import functions as F
+from kusari.distributions import utils
+from kusari.distributions.distribution import Distribution, register_kl
+
+
+class Laplace(Distribution):
+    """Laplace distribution ``p(x) = exp(-|x - mu| / b) / (2 b)``.
+
+    Args:
+        loc (Variable or array): the location ``mu`` (mean, median and mode).
+        scale (Variable or array): the scale ``b > 0``.
+
+    Sampling is reparameterized: ``loc + scale * eps`` with standard Laplace ``eps``.
+    """
+
+    def __init__(self, loc, scale):
+        self._loc, self._scale = utils.as_params('Laplace', loc=loc, scale=scale)
+
+    @property
+    def loc(self):
+        return self._loc
+
+    @property
+    def scale(self):
+        return self._scale
+
+    @property
+    def batch_shape(self):
+        return self.loc.shape
+
+    @property
+    def event_shape(self):
+        return ()
+
+    @property
+    def params(self):
+        return {'loc': self.loc, 'scale': self.scale}
+
+    @property
+    def support(self):
+        return 'real'
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @property
+    def mode(self):
+        return self.loc
+
+    @functools.cached_property
+    def variance(self):
+        return 2 * self.scale ** 2
+
+    @functools.cached_property
+    def stddev(self):
+        return math.sqrt(2) * self.scale
+
+    @functools.cached_property
+    def entropy(self):
+        return 1 + F.log(2 * self.scale)
+
+    def _standardize(self, x):
+        return (utils.as_points(x, self.loc) - self.loc) / self.scale
+
+    def log_prob(self, x):
+        return -abs(self._standardize(x)) - F.log(2 * self.scale)
+
+    def cdf(self, x):
+        z = self._standardize(x)
+        half_tail = 0.5 * F.exp(-abs(z))
+        return F.where(z.array < 0, half_tail, 1 - half_tail)
+
+    def survival_function(self, x):
+        z = self._standardize(x)
+        half_tail = 0.5 * F.exp(-abs(z))
+        return F.where(z.array < 0, 1 - half_tail, half_tail)
+
+    def icdf(self, x):
+        # With h = 1 - 2x, the standard quantile is sign(h) * log(1 - |h|).
+        h = 1 - 2 * utils.as_points(x, self.loc)
+        return self.loc + self.scale * (F.sign(h) * F.log1p(-abs(h)))
+
+    def sample_n(self, n):
+        n = utils.check_sample_count('Laplace', n)
+        eps = utils.draw(self.loc, lambda random, shape: random.laplace(size=shape), n)
+        return self.loc + self.scale * eps
+
+
+@register_kl(Laplace, Laplace)
+def _kl_laplace_laplace(dist1, dist2):
+    distance = abs(dist1.loc - dist2.loc)
+    return (F.log(dist2.scale) - F.log(dist1.scale) + distance / dist2.scale
+            + dist1.scale / dist2.scale * F.exp(-distance / dist1.scale) - 1)

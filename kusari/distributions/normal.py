@@ -1,0 +1,115 @@
+"""The normal (Gaussian) distribution."""
+
+import functools
+import math
+
+from kusari import functions as F
+from kusari.distributions import utils
+from kusari.distributions.distribution import Distribution, register_kl
+
+_HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
+_ENTROPY_CONSTANT = 0.5 * math.log(2 * math.pi * math.e)
+
+
+class Normal(Distribution):
+    """Normal distribution ``p(x) = exp(-(x - mu)^2 / (2 sigma^2)) / sqrt(2 pi sigma^2)``.
+
+    Args:
+        loc (Variable or array): the mean ``mu``.
+        scale (Variable or array): the standard deviation ``sigma``.
+        log_scale (Variable or array): ``log(sigma)``, keyword only. Exactly one of
+            ``scale`` and ``log_scale`` must be given.
+
+    Sampling is reparameterized: ``loc + scale * eps`` with standard normal ``eps``.
+    """
+
+    def __init__(self, loc, scale=None, **kwargs):
+        log_scale, = utils.parse_kwargs('Normal', kwargs, 'log_scale')
+        if (scale is None) == (log_scale is None):
+            raise ValueError('Normal: either `scale` or `log_scale` (not both) must have a '
+                             'value.')
+        if scale is not None:
+            self._loc, self._scale = utils.as_params('Normal', loc=loc, scale=scale)
+            self._log_scale = None
+        else:
+            self._loc, self._log_scale = utils.as_params('Normal', loc=loc,
+                                                         log_scale=log_scale)
+            self._scale = None
+
+    @property
+    def loc(self):
+        return self._loc
+
+    @functools.cached_property
+    def scale(self):
+        return self._scale if self._scale is not None else F.exp(self._log_scale)
+
+    @functools.cached_property
+    def log_scale(self):
+        return self._log_scale if self._log_scale is not None else F.log(self._scale)
+
+    @property
+    def batch_shape(self):
+        return self.loc.shape
+
+    @property
+    def event_shape(self):
+        return ()
+
+    @property
+    def params(self):
+        return {'loc': self.loc, 'scale': self.scale}
+
+    @property
+    def support(self):
+        return 'real'
+
+    @property
+    def mean(self):
+        return self.loc
+
+    @functools.cached_property
+    def variance(self):
+        return self.scale ** 2
+
+    @property
+    def stddev(self):
+        return self.scale
+
+    @functools.cached_property
+    def entropy(self):
+        return self.log_scale + _ENTROPY_CONSTANT
+
+    def _standardize(self, x):
+        return (utils.as_points(x, self.loc) - self.loc) / self.scale
+
+    def log_prob(self, x):
+        z = self._standardize(x)
+        return -0.5 * z * z - self.log_scale - _HALF_LOG_TWO_PI
+
+    def cdf(self, x):
+        return F.ndtr(self._standardize(x))
+
+    def log_cdf(self, x):
+        return F.log_ndtr(self._standardize(x))
+
+    def survival_function(self, x):
+        return F.ndtr(-self._standardize(x))
+
+    def log_survival_function(self, x):
+        return F.log_ndtr(-self._standardize(x))
+
+    def icdf(self, x):
+        return self.loc + self.scale * F.ndtri(utils.as_points(x, self.loc))
+
+    def sample_n(self, n):
+        n = utils.check_sample_count('Normal', n)
+        eps = utils.draw(self.loc, lambda random, shape: random.standard_normal(shape), n)
+        return self.loc + self.scale * eps
+
+
+@register_kl(Normal, Normal)
+def _kl_normal_normal(dist1, dist2):
+    ratio = dist1.variance / dist2.variance
+    return (dist2.log_scale - dist1.log_scale
+            + 0.5 * (ratio + (dist1.loc - dist2.loc) ** 2 / dist2.variance - 1))
