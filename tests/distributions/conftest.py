@@ -62,7 +62,8 @@ def kl_by_quadrature():
         from scipy import integrate as quad_module
 
         def integrand(x):
-            log_p = p.logpdf(x)
-            return 0.0 if log_p == -numpy.inf else numpy.exp(log_p) * (log_p - q.logpdf(x))
+            with numpy.errstate(all='ignore'):  # SciPy's densities overflow far in the tails
+                log_p = p.logpdf(x)
+                return 0.0 if log_p == -numpy.inf else numpy.exp(log_p) * (log_p - q.logpdf(x))
         return quad_module.quad(integrand, lower, upper, limit=200)[0]
     return integrate
