@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail, normalize_axis
+from kusari.functions._checks import check_float, fail
+from kusari.functions.array._axes import axis_of
 
 
 class CReLU(core.FunctionNode):
@@ -63,4 +64,4 @@ def crelu(x, axis=1):
     """
     if x.ndim == 0:
         fail('crelu', 'x', 'an array with at least one axis', 'a 0-d array')
-    return CReLU(normalize_axis('crelu', axis, x.ndim)[0]).apply((x,))[0]
+    return CReLU(axis_of('crelu', axis, x.ndim)).apply((x,))[0]

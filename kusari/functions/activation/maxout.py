@@ -1,6 +1,7 @@
 """Maxout: the maximum over groups of ``pool_size`` channels."""
 
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axis_of
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math.minmax import max as max_
 
@@ -15,7 +16,7 @@ def maxout(x, pool_size, axis=1):
         fail('maxout', 'pool_size', 'a positive int', repr(pool_size))
     if x.ndim == 0:
         fail('maxout', 'x', 'an array with at least one axis', 'a 0-d array')
-    axis = normalize_axis('maxout', axis, x.ndim)[0]
+    axis = axis_of('maxout', axis, x.ndim)
     if x.shape[axis] % pool_size:
         fail('maxout', 'x', 'x.shape[{}] divisible by pool_size={}'.format(axis, pool_size),
              'shape {}'.format(x.shape))

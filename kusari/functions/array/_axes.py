@@ -1,4 +1,5 @@
-"""Axis arguments of array functions, checked against arrays with at least one axis."""
+"""Axis arguments, checked before NumPy sees them: a bad axis is an InvalidType naming
+the function, never NumPy's AxisError, an IndexError or a silently different axis."""
 
 import numbers
 
@@ -17,6 +18,27 @@ def axes_of(func, axis, ndim):
 
 def axis_of(func, axis, ndim):
     """One int ``axis`` as a non-negative axis of ``ndim``."""
-    if not isinstance(axis, numbers.Integral):
-        fail(func, 'axis', 'an int', axis)
+    if not _is_int(axis):
+        fail(func, 'axis', 'an int', repr(axis))
     return axes_of(func, int(axis), ndim)[0]
+
+
+def reduction_axes(func, axis, ndim):
+    """The axes a reduction runs over: None (all), an int or a tuple of ints.
+
+    A 0-d array has no axis to name (only None or ``()``), as in NumPy.
+    """
+    if axis is None:
+        return tuple(range(ndim))
+    axes = (axis,) if _is_int(axis) else axis
+    if not isinstance(axes, (tuple, list)) or not all(_is_int(a) for a in axes):
+        fail(func, 'axis', 'None, an int or a tuple of ints', repr(axis))
+    for a in axes:
+        if not -ndim <= a < ndim:
+            fail(func, 'axis', 'an axis of a {}-d array, in [{}, {})'.format(
+                ndim, -ndim, ndim), a)
+    return normalize_axis(func, tuple(int(a) for a in axes), ndim)
+
+
+def _is_int(value):
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)

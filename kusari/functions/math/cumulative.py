@@ -8,7 +8,8 @@ can be differentiated again.
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail, normalize_axis
+from kusari.functions._checks import check_float
+from kusari.functions.array._axes import axis_of
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math._elementwise import force_array
 
@@ -130,9 +131,7 @@ def _cumulative(name, node_class, x, axis):
     if axis is None:
         x = reshape(x, (x.size,))
         axis = 0
-    elif not isinstance(axis, int):
-        fail(name, 'axis', 'None or an int', repr(axis))
-    return node_class(normalize_axis(name, axis, x.ndim)[0]).apply((x,))[0]
+    return node_class(axis_of(name, axis, x.ndim)).apply((x,))[0]
 
 
 def cumsum(x, axis=None):

@@ -4,7 +4,8 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail, normalize_axis
+from kusari.functions._checks import check_float, fail
+from kusari.functions.array._axes import axis_of, reduction_axes
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math._elementwise import Binary, force_array, scale_by_array
@@ -49,21 +50,19 @@ class Min(_Select):
 
 def max(x, axis=None, keepdims=False):
     """Maximum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
-    return Max(normalize_axis('max', axis, x.ndim), keepdims).apply((x,))[0]
+    return Max(reduction_axes('max', axis, x.ndim), keepdims).apply((x,))[0]
 
 
 def min(x, axis=None, keepdims=False):
     """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
-    return Min(normalize_axis('min', axis, x.ndim), keepdims).apply((x,))[0]
+    return Min(reduction_axes('min', axis, x.ndim), keepdims).apply((x,))[0]
 
 
 def _index_of(name, x, axis):
     array = core.as_array(x)
     check_float(name, 'x', array)
     if axis is not None:
-        if not isinstance(axis, int):
-            fail(name, 'axis', 'None or an int', repr(axis))
-        axis = normalize_axis(name, axis, array.ndim)[0]
+        axis = axis_of(name, axis, array.ndim)
     select = array.argmax if name == 'argmax' else array.argmin
     return core.as_variable(force_array(select(axis=axis), numpy.int32))
 

@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, normalize_axis
+from kusari.functions._checks import check_float
+from kusari.functions.array._axes import reduction_axes
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.flip import flip
 from kusari.functions.array.reshape import reshape
@@ -49,4 +50,4 @@ class Prod(core.FunctionNode):
 
 def prod(x, axis=None, keepdims=False):
     """Product of the elements of ``x`` over ``axis`` (None: all axes)."""
-    return Prod(normalize_axis('prod', axis, x.ndim), keepdims).apply((x,))[0]
+    return Prod(reduction_axes('prod', axis, x.ndim), keepdims).apply((x,))[0]
