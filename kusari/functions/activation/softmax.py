@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, normalize_axis
+from kusari.functions._checks import check_float
+from kusari.functions.array._axes import axis_of
 from kusari.functions.math.exponential import exp
 from kusari.functions.math.sum import sum as sum_
 
@@ -10,6 +11,8 @@ from kusari.functions.math.sum import sum as sum_
 def _log_softmax(x, axis):
     """Numerically stable log-softmax of an array (shifted by the max)."""
     xp = get_array_module(x)
+    if x.shape[axis] == 0:  # nothing to normalize (and no max to shift by)
+        return x.copy()
     shifted = x - x.max(axis=axis, keepdims=True)
     return shifted - xp.log(xp.exp(shifted).sum(axis=axis, keepdims=True))
 
@@ -23,6 +26,8 @@ class Softmax(core.FunctionNode):
         check_float('softmax', 'x', x)
         self.retain_outputs((0,))
         xp = get_array_module(x)
+        if x.shape[self.axis] == 0:  # nothing to normalize (and no max to shift by)
+            return x.copy(),
         y = x - x.max(axis=self.axis, keepdims=True)
         xp.exp(y, out=y)
         y /= y.sum(axis=self.axis, keepdims=True)
@@ -53,9 +58,9 @@ class LogSoftmax(core.FunctionNode):
 
 def softmax(x, axis=1):
     """Softmax along ``axis``: ``exp(x) / sum(exp(x), axis)``."""
-    return Softmax(normalize_axis('softmax', axis, x.ndim)[0]).apply((x,))[0]
+    return Softmax(axis_of('softmax', axis, x.ndim)).apply((x,))[0]
 
 
 def log_softmax(x, axis=1):
     """Log of the softmax along ``axis``, computed stably."""
-    return LogSoftmax(normalize_axis('log_softmax', axis, x.ndim)[0]).apply((x,))[0]
+    return LogSoftmax(axis_of('log_softmax', axis, x.ndim)).apply((x,))[0]

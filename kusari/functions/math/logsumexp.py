@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, normalize_axis
+from kusari.functions._checks import check_float
+from kusari.functions.array._axes import reduction_axes
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math._elementwise import force_array
@@ -19,14 +20,16 @@ class LogSumExp(core.FunctionNode):
         self.retain_inputs((0,))
         self.retain_outputs((0,))
         xp = get_array_module(x)
+        shape = tuple(d for i, d in enumerate(x.shape) if i not in self.axis)
+        if x.size == 0:  # the log of an empty sum
+            return xp.full(shape, -xp.inf, x.dtype),
         # Shift by the max for stability; an all -inf slice keeps a shift of 0.
-        peak = x.max(axis=self.axis, keepdims=True)
+        peak = xp.asarray(x.max(axis=self.axis, keepdims=True))
         peak[~xp.isfinite(peak)] = 0
-        y = xp.exp(x - peak).sum(axis=self.axis, keepdims=True)
+        y = xp.asarray(xp.exp(x - peak).sum(axis=self.axis, keepdims=True))
         xp.log(y, out=y)
         y += peak
-        return force_array(y.reshape(tuple(d for i, d in enumerate(x.shape)
-                                           if i not in self.axis))),
+        return force_array(y.reshape(shape)),
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
@@ -38,4 +41,4 @@ class LogSumExp(core.FunctionNode):
 
 def logsumexp(x, axis=None):
     """``log(sum(exp(x), axis))`` computed without overflow (None: all axes)."""
-    return LogSumExp(normalize_axis('logsumexp', axis, x.ndim)).apply((x,))[0]
+    return LogSumExp(reduction_axes('logsumexp', axis, x.ndim)).apply((x,))[0]

@@ -1,7 +1,8 @@
 """Sum and mean over axes."""
 
 from kusari import core
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import reduction_axes
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
 
@@ -28,7 +29,7 @@ class Sum(core.FunctionNode):
 
 def sum(x, axis=None, keepdims=False):
     """Sum of the elements of ``x`` over ``axis`` (None: all axes)."""
-    axes = normalize_axis('sum', axis, x.ndim)
+    axes = reduction_axes('sum', axis, x.ndim)
     return Sum(axes, keepdims).apply((x,))[0]
 
 
@@ -36,11 +37,12 @@ def mean(x, axis=None, weights=None, keepdims=False):
     """Mean of ``x`` over ``axis``, weighted by ``weights`` when given."""
     if weights is not None:
         return average(x, axis=axis, weights=weights, keepdims=keepdims)
-    axes = normalize_axis('mean', axis, x.ndim)
+    axes = reduction_axes('mean', axis, x.ndim)
     count = 1
     for a in axes:
         count *= x.shape[a]
-    return sum(x, axis=axes, keepdims=keepdims) * (1.0 / max(count, 1))
+    # The mean of no elements is NaN, as in NumPy.
+    return sum(x, axis=axes, keepdims=keepdims) * (1.0 / count if count else float('nan'))
 
 
 def average(x, axis=None, weights=None, keepdims=False):
