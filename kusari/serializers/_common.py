@@ -13,6 +13,12 @@ class SerializationError(ValueError):
     """A file does not fit the object it is loaded into (names the file and key)."""
 
 
+def _umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path, write):
     """Call ``write(f)`` on a temporary file beside ``path``, then rename it into place.
 
@@ -27,6 +33,7 @@ def atomic_write(path, write):
             write(f)
             f.flush()
             os.fsync(f.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; files get the usual mode
         os.replace(tmp, path)
     except BaseException:
         try:
