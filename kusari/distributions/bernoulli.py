@@ -104,3 +104,10 @@ class Bernoulli(Distribution):
         n = utils.check_sample_count('Bernoulli', n)
         p = self.p.array
         return core.Variable(self.p.xp.random.binomial(1, p, size=(n,) + p.shape))
+
+
+@register_kl(Bernoulli, Bernoulli)
+def _kl_bernoulli_bernoulli(dist1, dist2):
+    # With log(p) = -softplus(-logit) and log(1 - p) = -logit - softplus(-logit).
+    return ((dist1.p - 1) * (dist1.logit - dist2.logit)
+            + F.softplus(-dist2.logit) - F.softplus(-dist1.logit))
