@@ -13,10 +13,14 @@ class SerializationError(ValueError):
     """A file does not fit the object it is loaded into (names the file and key)."""
 
 
-def _umask():
+def _read_umask():
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+# Read once at import: os.umask can only be read by setting it, which is not thread-safe.
+_UMASK = _read_umask()
 
 
 def atomic_write(path, write):
@@ -33,7 +37,7 @@ def atomic_write(path, write):
             write(f)
             f.flush()
             os.fsync(f.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; files get the usual mode
+        os.chmod(tmp, 0o666 & ~_UMASK)  # mkstemp makes 0600; files get the usual mode
         os.replace(tmp, path)
     except BaseException:
         try:
