@@ -844,22 +844,31 @@ class FunctionNode:
         """
         # This is the hot path of every operation: locals instead of repeated
         # attribute lookups, and no work for features (hooks, debug) that are off.
-        requires_grad = False
-        in_data = []
-        for x in inputs:
+        if len(inputs) == 1:  # the most common case, without a loop
+            x = inputs[0]
             if isinstance(x, Variable):
-                in_data.append(x._array)
-                if x._requires_grad:
-                    requires_grad = True
+                in_data = x._array,
+                requires_grad = x._requires_grad
             else:
-                in_data.append(x)
-        in_data = tuple(in_data)
+                in_data = x,
+                requires_grad = False
+        else:
+            requires_grad = False
+            in_data = []
+            for x in inputs:
+                if isinstance(x, Variable):
+                    in_data.append(x._array)
+                    if x._requires_grad:
+                        requires_grad = True
+                else:
+                    in_data.append(x)
+            in_data = tuple(in_data)
         if 'cupy' in _modules:
             _check_same_device(self, in_data)
         cfg = config
         debug = cfg.debug
 
-        if cfg.type_check and type(self).check_type_forward is not _no_type_check:
+        if type(self).check_type_forward is not _no_type_check and cfg.type_check:
             self._check_types(in_data)
         hooks = _function_hooks or self._local_function_hooks
         if hooks:
@@ -872,10 +881,14 @@ class FunctionNode:
         outputs = self.forward(in_data)
         if type(outputs) is not tuple:
             self._bad_outputs(outputs)
-        for y in outputs:
-            if type(y) is not _ndarray:
+        if len(outputs) == 1:
+            if type(outputs[0]) is not _ndarray:
                 outputs = self._normalize_outputs(outputs)
-                break
+        else:
+            for y in outputs:
+                if type(y) is not _ndarray:
+                    outputs = self._normalize_outputs(outputs)
+                    break
 
         if hooks:
             for hook in hooks:
@@ -1318,7 +1331,10 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         inputs = func.inputs
         if inputs is None:
             raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
-        targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
+        if len(inputs) == 1:
+            targets = (0,) if inputs[0].requires_grad else ()
+        else:
+            targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
         if not targets:
             continue
         gys = tuple(gys)
