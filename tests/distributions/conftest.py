@@ -37,6 +37,19 @@ def check_grad():
 
 
 @pytest.fixture
+def check_double_grad():
+    """``check_double_grad(f, params)``: second-order gradients of ``f`` against numerics."""
+    def check(function, params, atol=1e-6, rtol=1e-5, eps=1e-5):
+        params = tuple(numpy.asarray(p, dtype=numpy.float64) for p in params)
+        rng = numpy.random.RandomState(1)
+        y_grad = rng.uniform(-1, 1, function(*params).shape)
+        x_grad_grad = tuple(rng.uniform(-1, 1, p.shape) for p in params)
+        gradient_check.check_double_backward(function, params, y_grad, x_grad_grad, eps=eps,
+                                             atol=atol, rtol=rtol, dtype=numpy.float64)
+    return check
+
+
+@pytest.fixture
 def check_moments():
     """``check_moments(dist, mean, variance, n)``: statistics of ``n`` seeded draws.
 

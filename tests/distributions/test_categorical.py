@@ -48,6 +48,11 @@ def test_gradients(check_grad):
                (logit, logit2))
 
 
+def test_log_prob_double_backward(check_double_grad):
+    logit, _, x = _params(numpy.float64)
+    check_double_grad(lambda t: Categorical(logit=t).log_prob(x), (logit,))
+
+
 def test_kl_matches_scipy():
     _, p, _ = _params(numpy.float64)
     _, q, _ = _params(numpy.float64, seed=1)

@@ -46,6 +46,11 @@ def test_gradients(check_grad):
     check_grad(lambda *ps: kl_divergence(Gamma(*ps[:2]), Gamma(*ps[2:])), (k, theta, k2, theta2))
 
 
+def test_log_prob_double_backward(check_double_grad):
+    k, theta, x = _params(numpy.float64)
+    check_double_grad(lambda a, b: Gamma(a, b).log_prob(x[0]), (k, theta))
+
+
 def test_kl_matches_quadrature(kl_by_quadrature):
     kl = kl_divergence(Gamma(numpy.array([2.0]), numpy.array([1.5])),
                        Gamma(numpy.array([1.2]), numpy.array([0.7]))).array

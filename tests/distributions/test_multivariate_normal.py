@@ -58,6 +58,12 @@ def test_gradients(check_grad):
                (loc, tril, loc2, tril2))
 
 
+def test_log_prob_double_backward(check_double_grad):
+    loc, tril, x = _params(numpy.float64, batch=(2,))
+    check_double_grad(lambda m, t: MultivariateNormal(m, scale_tril=t).log_prob(x[0]),
+                      (loc, tril))
+
+
 def test_kl_matches_the_closed_form_of_the_covariances():
     loc1, tril1, _ = _params(numpy.float64, batch=(2,))
     loc2, tril2, _ = _params(numpy.float64, batch=(2,), seed=1)

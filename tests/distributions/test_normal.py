@@ -67,6 +67,12 @@ def test_log_prob_gradients(check_grad):
     check_grad(lambda m, s: Normal(m, s).entropy, (loc, scale))
 
 
+def test_log_prob_and_kl_double_backward(check_double_grad):
+    loc, scale, x = _params(numpy.float64, shape=(3,))
+    check_double_grad(lambda m, s: Normal(m, s).log_prob(x), (loc, scale))
+    check_double_grad(lambda m, s: kl_divergence(Normal(m, s), Normal(x[0], scale)), (loc, scale))
+
+
 def test_kl_matches_quadrature_and_is_differentiable(kl_by_quadrature, check_grad):
     loc1, scale1, _ = _params(numpy.float64, shape=(3,), seed=1)
     loc2, scale2, _ = _params(numpy.float64, shape=(3,), seed=2)
