@@ -2,7 +2,6 @@ import numpy
 import pytest
 from scipy import stats
 
-import kusari
 from kusari.distributions import Beta, kl_divergence
 
 

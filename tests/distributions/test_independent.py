@@ -87,3 +87,33 @@ def test_bad_arguments():
         Independent(Normal(loc, scale), 4)
     with pytest.raises(TypeError, match='Independent: distribution must be a Distribution'):
         Independent(loc)
+
+
+def test_variational_autoencoder_objective_flows_gradients():
+    """The pattern of Chainer's VAE example: Independent normals and Bernoullis."""
+    import kusari
+    import kusari.functions as F
+    from kusari.distributions import Bernoulli
+    rng = numpy.random.RandomState(0)
+    x = (rng.uniform(size=(5, 8)) > 0.5).astype(numpy.float32)
+    mu = kusari.Variable(rng.normal(0, 1, (5, 2)).astype(numpy.float32))
+    ln_sigma = kusari.Variable(rng.normal(0, 0.1, (5, 2)).astype(numpy.float32))
+    weight = kusari.Variable(rng.normal(0, 1, (2, 8)).astype(numpy.float32))
+    q_z = Independent(Normal(loc=mu, log_scale=ln_sigma))
+    p_z = Independent(Normal(numpy.zeros(2, numpy.float32), scale=numpy.ones(2, numpy.float32)),
+                      reinterpreted_batch_ndims=1)
+    z = q_z.sample(3)
+    assert z.shape == (3, 5, 2) and q_z.batch_shape == (5,) and q_z.event_shape == (2,)
+    p_x = Independent(Bernoulli(logit=F.matmul(F.reshape(z, (15, 2)), weight)),
+                      reinterpreted_batch_ndims=1)
+    reconstruction = F.mean(p_x.log_prob(F.reshape(F.broadcast_to(x, (3, 5, 8)), (15, 8))))
+    kl = kl_divergence(q_z, p_z)
+    assert kl.shape == (5,)
+    expected_kl = 0.5 * (mu.array ** 2 + numpy.exp(2 * ln_sigma.array) - 1
+                         - 2 * ln_sigma.array).sum(axis=1)
+    numpy.testing.assert_allclose(kl.array, expected_kl, rtol=1e-5)
+    loss = F.mean(kl) - reconstruction
+    loss.backward()
+    for param in (mu, ln_sigma, weight):
+        assert param.grad is not None and numpy.isfinite(param.grad).all()
+        assert numpy.abs(param.grad).sum() > 0
