@@ -84,7 +84,7 @@ class Exponential(Distribution):
     def sample_n(self, n):
         n = utils.check_sample_count('Exponential', n)
         eps = utils.draw(self.lam, lambda random, shape: random.standard_exponential(shape), n)
-        return eps / self.lam
+        return self.mean * eps
 
 
 @register_kl(Exponential, Exponential)

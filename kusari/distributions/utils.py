@@ -54,17 +54,17 @@ def as_params(func, **values):
 
 
 def as_points(x, like):
-    """Points ``x`` at which to evaluate, ready to combine with the Variable ``like``.
+    """Points ``x`` at which to evaluate, as a Variable ready to combine with ``like``.
 
     Float Variables pass through (so gradients reach them); arrays, numbers and
-    integer Variables (e.g. counts drawn by ``sample``) become arrays of ``like``'s dtype.
+    integer Variables (e.g. counts drawn by ``sample``) become Variables of ``like``'s
+    dtype, so that arithmetic never starts from a bare array.
     """
     if isinstance(x, core.Variable):
         if x.dtype.kind == 'f':
             return x
         x = x.array
-    xp = like.xp
-    return xp.asarray(x, dtype=like.dtype)
+    return core.Variable(like.xp.asarray(x, dtype=like.dtype), requires_grad=False)
 
 
 def data(x):
