@@ -8,6 +8,7 @@ from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
+from kusari.functions._checks import fail
 
 
 class Categorical(Distribution):
@@ -30,7 +31,7 @@ class Categorical(Distribution):
         name, value = ('p', p) if p is not None else ('logit', logit)
         param = utils.as_param('Categorical', name, value)
         if param.ndim == 0:
-            utils.fail('Categorical', name, 'an array with a class axis (ndim >= 1)',
+            fail('Categorical', name, 'an array with a class axis (ndim >= 1)',
                        'a 0-d array')
         self._p = param if p is not None else None
         self._logit = param if logit is not None else None

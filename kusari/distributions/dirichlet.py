@@ -8,6 +8,7 @@ from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
+from kusari.functions._checks import fail
 
 
 def _log_multivariate_beta(alpha):
@@ -28,7 +29,7 @@ class Dirichlet(Distribution):
     def __init__(self, alpha):
         self._alpha = utils.as_param('Dirichlet', 'alpha', alpha)
         if self._alpha.ndim == 0:
-            utils.fail('Dirichlet', 'alpha', 'an array with an event axis (ndim >= 1)',
+            fail('Dirichlet', 'alpha', 'an array with an event axis (ndim >= 1)',
                        'a 0-d array')
 
     @property

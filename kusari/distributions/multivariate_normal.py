@@ -8,6 +8,7 @@ import numpy
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
+from kusari.functions._checks import fail
 
 _HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 _ENTROPY_CONSTANT = 0.5 * math.log(2 * math.pi * math.e)
@@ -40,20 +41,20 @@ class MultivariateNormal(Distribution):
         loc = utils.as_param('MultivariateNormal', 'loc', loc)
         scale_tril = utils.as_param('MultivariateNormal', 'scale_tril', scale_tril)
         if loc.ndim < 1:
-            utils.fail('MultivariateNormal', 'loc', 'an array of shape batch_shape + (d,)',
+            fail('MultivariateNormal', 'loc', 'an array of shape batch_shape + (d,)',
                        'a 0-d array')
         d = loc.shape[-1]
         if scale_tril.ndim < 2 or scale_tril.shape[-2:] != (d, d):
-            utils.fail('MultivariateNormal', 'scale_tril',
+            fail('MultivariateNormal', 'scale_tril',
                        'an array of shape batch_shape + ({0}, {0})'.format(d),
                        'shape {}'.format(scale_tril.shape))
         if loc.dtype != scale_tril.dtype:
-            utils.fail('MultivariateNormal', 'dtypes of loc and scale_tril', 'equal dtypes',
+            fail('MultivariateNormal', 'dtypes of loc and scale_tril', 'equal dtypes',
                        '{} and {}'.format(loc.dtype, scale_tril.dtype))
         try:
             batch_shape = numpy.broadcast_shapes(loc.shape[:-1], scale_tril.shape[:-2])
         except ValueError:
-            utils.fail('MultivariateNormal', 'shapes of loc and scale_tril',
+            fail('MultivariateNormal', 'shapes of loc and scale_tril',
                        'broadcastable batch shapes',
                        '{} and {}'.format(loc.shape, scale_tril.shape))
         if loc.shape[:-1] != batch_shape:

@@ -6,6 +6,7 @@ from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
+from kusari.functions._checks import fail
 
 
 class OneHotCategorical(Distribution):
@@ -21,7 +22,7 @@ class OneHotCategorical(Distribution):
     def __init__(self, p):
         self._p = utils.as_param('OneHotCategorical', 'p', p)
         if self._p.ndim == 0:
-            utils.fail('OneHotCategorical', 'p', 'an array with a class axis (ndim >= 1)',
+            fail('OneHotCategorical', 'p', 'an array with a class axis (ndim >= 1)',
                        'a 0-d array')
 
     @property
