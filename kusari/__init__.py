@@ -75,7 +75,20 @@ _LAZY_SUBMODULES = frozenset([
 ])
 
 
+# Top-level names Chainer exports from modules kusari imports lazily.
+_LAZY_NAMES = {
+    'Distribution': 'kusari.distributions.distribution',
+    'cross_entropy': 'kusari.distributions.distribution',
+    'kl_divergence': 'kusari.distributions.distribution',
+    'register_kl': 'kusari.distributions.distribution',
+}
+
+
 def __getattr__(name):
+    if name in _LAZY_NAMES:
+        return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+    if name == 'distribution':
+        return importlib.import_module('kusari.distributions.distribution')
     if name in _LAZY_SUBMODULES:
         try:
             return importlib.import_module('kusari.' + name)
@@ -88,7 +101,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | _LAZY_SUBMODULES)
+    return sorted(set(globals()) | _LAZY_SUBMODULES | set(_LAZY_NAMES))
 
 
 def is_debug():
