@@ -1,6 +1,20 @@
 """Cheap input checks for functions, with readable errors built only on failure."""
 
+import numpy
+
 from kusari.utils.type_check import InvalidType
+
+
+def values_checkable(array):
+    """Whether checks that read the values of ``array`` (label ranges, index bounds) run.
+
+    Always for NumPy arrays; for GPU arrays only in debug mode (``config.debug``), as
+    Chainer does: reading values waits for the GPU and copies to the host on every call.
+    """
+    if isinstance(array, numpy.ndarray):
+        return True
+    from kusari.core import config
+    return bool(config.debug)
 
 
 def fail(func, arg, expected, actual):

@@ -2,7 +2,7 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail
+from kusari.functions._checks import fail, values_checkable
 from kusari.functions.array._axes import axis_of
 
 
@@ -52,8 +52,11 @@ def permutate(x, indices, axis=0, inv=False):
     if len(indices) != shape[axis]:
         fail('permutate', 'indices', 'length {} (x.shape[{}])'.format(shape[axis], axis),
              'length {}'.format(len(indices)))
-    if core.config.debug:
-        xp = get_array_module(indices)
+    xp = get_array_module(indices)
+    if len(indices) and values_checkable(indices) and not (0 <= int(indices.min()) and int(indices.max()) < len(indices)):
+        fail('permutate', 'indices', 'indices in [0, {})'.format(len(indices)),
+             'values from {} to {}'.format(int(indices.min()), int(indices.max())))
+    if core.config.debug:  # a full check only in debug mode, as in Chainer
         if not (xp.sort(indices) == xp.arange(len(indices))).all():
             fail('permutate', 'indices', 'a permutation of 0..{}'.format(len(indices) - 1),
                  indices)

@@ -2,7 +2,7 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail
+from kusari.functions._checks import fail, values_checkable
 
 
 class SelectItem(core.FunctionNode):
@@ -18,6 +18,10 @@ class SelectItem(core.FunctionNode):
         if t.shape[0] != x.shape[0]:
             fail('select_item', 't', 'length {} (the rows of x)'.format(x.shape[0]),
                  'length {}'.format(t.shape[0]))
+        # As in NumPy, -N <= t < N (negative indices count from the end).
+        if t.size and values_checkable(t) and not (-x.shape[1] <= int(t.min()) and int(t.max()) < x.shape[1]):
+            fail('select_item', 't', 'indices in [{}, {})'.format(-x.shape[1], x.shape[1]),
+                 'values from {} to {}'.format(int(t.min()), int(t.max())))
         self.retain_inputs((1,))
         self._in_shape = x.shape
         rows = get_array_module(x).arange(x.shape[0])

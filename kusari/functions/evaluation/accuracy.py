@@ -27,10 +27,10 @@ class Accuracy(core.FunctionNode):
         pred = y.argmax(axis=1).reshape(t.shape)
         if self.ignore_label is not None:
             valid = t != self.ignore_label
+            # 0 when every label is ignored; computed on the device, without a sync.
             count = valid.sum()
-            if count == 0:
-                return xp.asarray(0.0, dtype=y.dtype),
-            return xp.asarray(((pred == t) & valid).sum() / count, dtype=y.dtype),
+            correct = ((pred == t) & valid).sum()
+            return xp.asarray(correct / xp.maximum(count, 1), dtype=y.dtype),
         return xp.asarray((pred == t).mean() if t.size else 0.0, dtype=y.dtype),
 
 

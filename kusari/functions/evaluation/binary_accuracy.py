@@ -18,7 +18,7 @@ class BinaryAccuracy(core.FunctionNode):
             fail('binary_accuracy', 'shapes of y and t', 'equal shapes', '{} and {}'.format(
                 y.shape, t.shape))
         xp = get_array_module(y)
-        count = max(int((t != self.ignore_label).sum()), 1)
+        count = xp.maximum((t != self.ignore_label).sum(), 1)  # stays on the device
         return xp.asarray(((y >= 0) == t).sum() / count, dtype=y.dtype),
 
 

@@ -1,6 +1,6 @@
 """Argument checks shared by the loss functions."""
 
-from kusari.functions._checks import fail
+from kusari.functions._checks import fail, values_checkable
 
 
 def check_reduce(func, reduce, allowed):
@@ -21,8 +21,9 @@ def check_int(func, arg, array):
 
 
 def check_labels(func, arg, t, n_class, ignore_label=None):
-    """Fail on a label of ``t`` outside [0, n_class) that is not ``ignore_label``."""
-    if not t.size:
+    """Fail on a label of ``t`` outside [0, n_class) that is not ``ignore_label``
+    (on a GPU only in debug mode: see :func:`values_checkable`)."""
+    if not t.size or not values_checkable(t):
         return
     bad = (t < 0) | (t >= n_class)
     if ignore_label is not None:

@@ -2,9 +2,10 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail
+from kusari.functions._checks import check_float, fail, values_checkable
 from kusari.functions.activation.sigmoid import sigmoid
 from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.loss._reduce import mean_coefficient
 from kusari.functions.loss._validate import check_int, check_reduce, check_same_shape
 
 _IGNORE_LABEL = -1
@@ -22,7 +23,7 @@ class SigmoidCrossEntropy(core.FunctionNode):
         check_float('sigmoid_cross_entropy', 'x', x)
         check_int('sigmoid_cross_entropy', 't', t)
         check_same_shape('sigmoid_cross_entropy', x, t, ('x', 't'))
-        if t.size and ((t < _IGNORE_LABEL) | (t > 1)).any():
+        if t.size and values_checkable(t) and ((t < _IGNORE_LABEL) | (t > 1)).any():
             fail('sigmoid_cross_entropy', 't', 'labels 0, 1 or -1 (ignored)',
                  'label {}'.format(int(t[(t < _IGNORE_LABEL) | (t > 1)].ravel()[0])))
         self.retain_inputs((0,))
@@ -37,11 +38,8 @@ class SigmoidCrossEntropy(core.FunctionNode):
         loss *= self.valid
         if self.reduce == 'no':
             return loss,
-        if self.normalize:
-            count = int(self.valid.sum())
-        else:
-            count = x.shape[0] if x.ndim else 1
-        self.coeff = 1.0 / max(count, 1)
+        self.coeff = mean_coefficient(xp, self.valid, self.normalize,
+                                       x.shape[0] if x.ndim else 1, x.dtype)
         return xp.asarray(loss.sum() * self.coeff, dtype=x.dtype),
 
     def backward(self, indexes, grad_outputs):

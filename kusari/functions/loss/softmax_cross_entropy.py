@@ -8,6 +8,7 @@ from kusari.functions._checks import check_float, fail
 from kusari.functions.activation.softmax import _log_softmax, log_softmax, softmax
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
+from kusari.functions.loss._reduce import mean_coefficient
 from kusari.functions.loss._validate import check_labels, check_reduce
 from kusari.functions.math.sum import sum as sum_
 
@@ -60,8 +61,7 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         losses *= self.valid
         if self.reduce == 'no':
             return losses.astype(x.dtype, copy=False),
-        count = int(self.valid.sum()) if self.normalize else len(x)
-        self.coeff = 1.0 / max(count, 1)
+        self.coeff = mean_coefficient(xp, self.valid, self.normalize, len(x), x.dtype)
         total = losses.sum(dtype=_accumulation_dtype(x.dtype))
         return xp.asarray(total * self.coeff, dtype=x.dtype),
 

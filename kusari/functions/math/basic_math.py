@@ -242,6 +242,8 @@ def _constant(x, value, op):
     if isinstance(value, numpy.generic) or (isinstance(value, numpy.ndarray) and
                                             value.ndim == 0):
         return x.dtype.type(value)
+    if isinstance(value, _array_types()) and value.ndim == 0:
+        return value.astype(x.dtype, copy=False)  # a GPU scalar stays on the GPU: no sync
     fail(op, 'operand', 'a Variable, an array or a scalar', type(value).__name__)
 
 

@@ -1,0 +1,603 @@
+"""A stand-in for CuPy that runs on NumPy but keeps CuPy's device boundary.
+
+kusari's GPU code paths (``xp is cupy``, ``cupyx.scatter_add``, ``GpuDevice``) can
+then run on a machine without a GPU, and the ways code breaks on a real GPU fail
+here too:
+
+- ``numpy.asarray(x)``/``numpy.array(x)`` of a device array is a TypeError, as
+  ``cupy.ndarray.__array__`` makes it;
+- mixing a device array with a ``numpy.ndarray`` in an operation, a ufunc or a
+  CuPy function is a TypeError (``Unsupported type``), so host arrays made from
+  shapes (``numpy.zeros(x.shape)``, ``numpy.random...``) are caught where used;
+- a non-ufunc CuPy function given a Python list, tuple or scalar as its array
+  argument (``cupy.prod(x.shape)``) is a TypeError, as CuPy has no array to call;
+- under :func:`strict_transfers`, every copy from the device to the host --
+  ``float(x)``, ``int(x)``, ``bool(x)``, ``x.item()``, ``x.tolist()``,
+  ``x.get()``, ``cupy.asnumpy(x)``, formatting -- raises
+  :class:`HostTransferError`, so a test can prove that forward and backward
+  never synchronize with the host.
+
+Device arrays wrap NumPy arrays (views stay views), reductions give 0-d device
+arrays as CuPy's do, and ``numpy.<function>(device_array)`` dispatches to the
+"CuPy" function as CuPy's ``__array_function__`` does. CUDA kernels
+(``ElementwiseKernel``, ``RawKernel``) cannot run here and raise
+NotImplementedError. What this cannot catch: a NumPy function CuPy lacks, CuPy's
+own dtype rules where they differ from NumPy's, and kernel code.
+"""
+
+import contextlib
+import sys
+import threading
+import types
+
+import numpy
+
+
+class HostTransferError(RuntimeError):
+    """A device-to-host copy happened under :func:`strict_transfers`."""
+
+
+_state = threading.local()
+
+
+def _strict():
+    return getattr(_state, 'strict', 0) > 0
+
+
+@contextlib.contextmanager
+def strict_transfers():
+    """Make every device-to-host copy raise :class:`HostTransferError`."""
+    _state.strict = getattr(_state, 'strict', 0) + 1
+    try:
+        yield
+    finally:
+        _state.strict -= 1
+
+
+@contextlib.contextmanager
+def allow_transfers():
+    """Lift :func:`strict_transfers` (for a test's own explicit checks)."""
+    saved = getattr(_state, 'strict', 0)
+    _state.strict = 0
+    try:
+        yield
+    finally:
+        _state.strict = saved
+
+
+def _transfer(what):
+    if _strict():
+        raise HostTransferError('device-to-host copy: {} (strict_transfers is on)'.format(what))
+
+
+def _unsupported(value, where):
+    return TypeError('Unsupported type {} in {} (fake CuPy: device arrays do not mix with '
+                     'host numpy.ndarray)'.format(type(value), where))
+
+
+def _unwrap(value, where, allow_host=False):
+    """Replace device arrays by their NumPy arrays, recursively in lists/tuples/dicts."""
+    if isinstance(value, ndarray):
+        return value._a
+    if isinstance(value, numpy.ndarray):
+        if not allow_host:
+            raise _unsupported(value, where)
+        return value
+    if isinstance(value, (list, tuple)):
+        items = [_unwrap(v, where, allow_host) for v in value]
+        return items if isinstance(value, list) else tuple(items)
+    if isinstance(value, dict):
+        return {k: _unwrap(v, where, allow_host) for k, v in value.items()}
+    return value
+
+
+def _wrap(value):
+    """NumPy arrays and scalars as device arrays (CuPy returns 0-d arrays, not scalars)."""
+    if isinstance(value, numpy.ndarray):
+        return ndarray._from_host(value)
+    if isinstance(value, numpy.generic):
+        return ndarray._from_host(numpy.asarray(value))
+    if isinstance(value, tuple):
+        return tuple(_wrap(v) for v in value)
+    if isinstance(value, list):
+        return [_wrap(v) for v in value]
+    return value
+
+
+def _has_device_array(value):
+    if isinstance(value, ndarray):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(_has_device_array(v) for v in value)
+    return False
+
+
+class _Memory:
+    def __init__(self, array):
+        self.ptr = array.ctypes.data
+
+
+class ndarray:
+    """A device array: a NumPy array behind CuPy's boundary."""
+
+    __array_priority__ = 100
+    __hash__ = None
+
+    def __init__(self, shape, dtype=float, memptr=None, strides=None, order='C'):
+        self._a = numpy.empty(shape, dtype, order=order)
+
+    @classmethod
+    def _from_host(cls, array):
+        obj = cls.__new__(cls)
+        obj._a = array
+        return obj
+
+    # -- CuPy's boundary -----------------------------------------------------------
+    def __array__(self, *args, **kwargs):
+        raise TypeError('Implicit conversion to a NumPy array is not allowed. Please use '
+                        '`.get()` to construct a NumPy array explicitly.')
+
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        where = 'numpy.{}{}'.format(ufunc.__name__, '' if method == '__call__' else '.' + method)
+        inputs = _unwrap(inputs, where)
+        if 'out' in kwargs:
+            kwargs['out'] = _unwrap(kwargs['out'], where)
+        result = getattr(ufunc, method)(*inputs, **kwargs)
+        return None if method == 'at' else _wrap(result)
+
+    def __array_function__(self, func, types, args, kwargs):
+        where = 'numpy.' + func.__name__
+        return _wrap(func(*_unwrap(args, where), **_unwrap(kwargs, where)))
+
+    # -- explicit and implicit copies to the host ---------------------------------------
+    def get(self, stream=None, order='C', out=None):
+        _transfer('ndarray.get()')
+        if out is not None:
+            numpy.copyto(out, self._a)
+            return out
+        return numpy.array(self._a, order=order)
+
+    def set(self, array, stream=None):
+        numpy.copyto(self._a, _unwrap(array, 'ndarray.set', allow_host=True))
+
+    def item(self, *args):
+        _transfer('ndarray.item()')
+        return self._a.item(*args)
+
+    def tolist(self):
+        _transfer('ndarray.tolist()')
+        return self._a.tolist()
+
+    def tobytes(self, order='C'):
+        _transfer('ndarray.tobytes()')
+        return self._a.tobytes(order)
+
+    def __float__(self):
+        _transfer('float(array)')
+        return float(self._a)
+
+    def __int__(self):
+        _transfer('int(array)')
+        return int(self._a)
+
+    def __complex__(self):
+        _transfer('complex(array)')
+        return complex(self._a)
+
+    def __bool__(self):
+        _transfer('bool(array)')
+        return bool(self._a)
+
+    def __format__(self, spec):
+        _transfer('format(array)')
+        return format(self._a if self._a.ndim else self._a.item(), spec)
+
+    def __repr__(self):
+        return repr(self._a)  # debugging output: not counted as a transfer
+
+    def __str__(self):
+        return str(self._a)
+
+    # -- attributes ---------------------------------------------------------------
+    @property
+    def device(self):
+        return cuda.Device(0)
+
+    @property
+    def data(self):
+        return _Memory(self._a)
+
+    @property
+    def shape(self):
+        return self._a.shape
+
+    @shape.setter
+    def shape(self, shape):
+        self._a.shape = shape
+
+    def __getattr__(self, name):
+        if name == '_a' or name.startswith('__'):  # no __array_interface__ and the like
+            raise AttributeError(name)
+        value = getattr(self._a, name)
+        if not callable(value):
+            return _wrap(value)
+
+        def method(*args, **kwargs):
+            where = 'ndarray.' + name
+            return _wrap(value(*_unwrap(args, where, allow_host=True),
+                               **_unwrap(kwargs, where, allow_host=True)))
+        method.__name__ = name
+        return method
+
+    def __len__(self):
+        return len(self._a)
+
+    def __iter__(self):
+        return (_wrap(row) for row in self._a)
+
+    def __getitem__(self, key):
+        return _wrap(self._a[_unwrap(key, 'indexing', allow_host=True)])
+
+    def __setitem__(self, key, value):
+        self._a[_unwrap(key, 'indexing', allow_host=True)] = _unwrap(
+            value, 'assignment', allow_host=True)
+
+    def __copy__(self):
+        return _wrap(self._a.copy())
+
+    def __deepcopy__(self, memo):
+        return _wrap(self._a.copy())
+
+    def __reduce__(self):
+        return (ndarray._from_host, (self._a,))
+
+
+def _defers_to(other):
+    """Whether an operator gives way to ``other`` (CuPy's rule: a non-array operand of
+    higher ``__array_priority__``, such as a kusari Variable, takes the reflected op)."""
+    return not isinstance(other, (ndarray, numpy.ndarray)) and getattr(
+        other, '__array_priority__', 0) > ndarray.__array_priority__
+
+
+def _binary(ufunc):
+    def forward(self, other):
+        return NotImplemented if _defers_to(other) else ufunc(self, other)
+
+    def reflected(self, other):
+        return ufunc(other, self)
+
+    def inplace(self, other):
+        ufunc(self, other, out=self)
+        return self
+    return forward, reflected, inplace
+
+
+for _name, _ufunc in [('add', numpy.add), ('sub', numpy.subtract), ('mul', numpy.multiply),
+                      ('truediv', numpy.true_divide), ('floordiv', numpy.floor_divide),
+                      ('mod', numpy.remainder), ('pow', numpy.power), ('matmul', numpy.matmul),
+                      ('and', numpy.bitwise_and), ('or', numpy.bitwise_or),
+                      ('xor', numpy.bitwise_xor), ('lshift', numpy.left_shift),
+                      ('rshift', numpy.right_shift)]:
+    _f, _r, _i = _binary(_ufunc)
+    setattr(ndarray, '__{}__'.format(_name), _f)
+    setattr(ndarray, '__r{}__'.format(_name), _r)
+    setattr(ndarray, '__i{}__'.format(_name), _i)
+for _name, _ufunc in [('lt', numpy.less), ('le', numpy.less_equal), ('eq', numpy.equal),
+                      ('ne', numpy.not_equal), ('gt', numpy.greater),
+                      ('ge', numpy.greater_equal)]:
+    setattr(ndarray, '__{}__'.format(_name), _binary(_ufunc)[0])
+for _name, _ufunc in [('neg', numpy.negative), ('pos', numpy.positive), ('abs', numpy.absolute),
+                      ('invert', numpy.invert)]:
+    setattr(ndarray, '__{}__'.format(_name), lambda self, _u=_ufunc: _u(self))
+ndarray.__divmod__ = lambda self, other: numpy.divmod(self, other)
+
+
+# -- module functions ---------------------------------------------------------------
+
+# Functions whose first argument is not an array: shapes, sequences of arrays, dtypes,
+# host data (the ``as*array`` copies from the host are CuPy's host-to-device path).
+_FROM_HOST = frozenset(['array', 'asarray', 'asanyarray', 'ascontiguousarray',
+                        'asfortranarray'])
+_FIRST_ARG_NOT_ARRAY = _FROM_HOST | frozenset([
+    'zeros', 'ones', 'empty', 'full', 'arange', 'linspace', 'logspace', 'eye', 'identity',
+    'tri', 'indices', 'concatenate', 'stack', 'vstack', 'hstack', 'dstack', 'column_stack',
+    'block', 'meshgrid', 'ix_', 'broadcast_shapes', 'ravel_multi_index', 'einsum',
+    'einsum_path', 'result_type', 'can_cast', 'promote_types', 'isscalar', 'ndim', 'shape',
+    'size', 'select', 'get_array_module', 'binary_repr', 'base_repr', 'errstate',
+    'seterr', 'geterr', 'printoptions', 'set_printoptions', 'common_type',
+    'min_scalar_type', 'issubdtype', 'lexsort', 'dtype'])
+
+
+def _first_arg_is_host_data(args):
+    if not args:
+        return False
+    first = args[0]
+    if isinstance(first, (bool, int, float, complex, numpy.generic)):
+        return True
+    return isinstance(first, (list, tuple)) and not _has_device_array(first)
+
+
+class _Ufunc:
+    """A ufunc of the fake CuPy: device arrays and scalars only."""
+
+    def __init__(self, ufunc):
+        self._ufunc = ufunc
+        self.__name__ = ufunc.__name__
+
+    def __getattr__(self, name):
+        value = getattr(self._ufunc, name)
+        if name in ('reduce', 'accumulate', 'reduceat', 'outer', 'at'):
+            return _function(value, 'cupy.{}.{}'.format(self.__name__, name))
+        return value
+
+    def __call__(self, *args, **kwargs):
+        where = 'cupy.' + self.__name__
+        return _wrap(self._ufunc(*_unwrap(args, where), **_unwrap(kwargs, where)))
+
+
+def _function(function, where, check_first=False, from_host=False):
+    def call(*args, **kwargs):
+        if check_first and _first_arg_is_host_data(args):
+            raise TypeError('{} takes a device array, not {} (fake CuPy: CuPy functions do '
+                            'not accept Python lists, tuples or scalars as arrays)'
+                            .format(where, type(args[0]).__name__))
+        return _wrap(function(*_unwrap(args, where, from_host),
+                              **_unwrap(kwargs, where, from_host)))
+    call.__name__ = getattr(function, '__name__', where)
+    return call
+
+
+class _Namespace(types.ModuleType):
+    """A fake CuPy module mirroring a NumPy (or SciPy) namespace."""
+
+    def __init__(self, name, host, check_first=True, from_host=frozenset()):
+        super().__init__(name)
+        self._host = host
+        self._check_first = check_first
+        self._from_host = from_host
+
+    def __getattr__(self, name):
+        if name.startswith('__'):
+            raise AttributeError(name)
+        value = getattr(self._host, name)
+        if isinstance(value, types.ModuleType):  # cupy.lib.stride_tricks and the like
+            wrapped = _Namespace('{}.{}'.format(self.__name__, name), value, self._check_first)
+        elif isinstance(value, numpy.ufunc):
+            wrapped = _Ufunc(value)
+        elif isinstance(value, type) or not callable(value):
+            return value
+        else:
+            wrapped = _function(
+                value, '{}.{}'.format(self.__name__, name),
+                check_first=self._check_first and name not in _FIRST_ARG_NOT_ARRAY,
+                from_host=name in self._from_host)
+        setattr(self, name, wrapped)
+        return wrapped
+
+
+def _with_dtype(function):
+    """A NumPy sampler taking CuPy's ``dtype`` argument (NumPy's mostly lack it)."""
+    def sample(*args, dtype=None, **kwargs):
+        result = function(*args, **kwargs)
+        return result if dtype is None else numpy.asarray(result).astype(dtype, copy=False)
+    sample.__name__ = getattr(function, '__name__', 'sample')
+    return sample
+
+
+class _Random(_Namespace):
+    def __getattr__(self, name):
+        value = getattr(self._host, name)
+        if isinstance(value, type) or not callable(value):
+            return value
+        return _function(_with_dtype(value), 'cupy.random.' + name, from_host=True)
+
+
+class _RandomState:
+    def __init__(self, seed=None):
+        self._rs = numpy.random.RandomState(seed)
+
+    def __getattr__(self, name):
+        return _function(_with_dtype(getattr(self._rs, name)),
+                         'cupy.random.RandomState.' + name, from_host=True)
+
+
+class _Device:
+    """The one fake GPU, device 0."""
+
+    compute_capability = '80'
+
+    def __init__(self, device=None):
+        device = 0 if device is None else int(device)
+        if device != 0:
+            raise RuntimeError('fake CuPy: device {} does not exist (there is one GPU, 0)'
+                               .format(device))
+        self.id = device
+
+    def __eq__(self, other):
+        return isinstance(other, _Device) and other.id == self.id
+
+    def __hash__(self):
+        return hash(self.id)
+
+    def __repr__(self):
+        return '<CUDA Device {}>'.format(self.id)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return None
+
+    def use(self):
+        pass
+
+    def synchronize(self):
+        pass
+
+
+class _Event:
+    def synchronize(self):
+        pass
+
+    def record(self, stream=None):
+        pass
+
+
+class _Stream:
+    def __init__(self, null=False, non_blocking=False, ptr=0):
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *args):
+        return None
+
+    def record(self, event=None):
+        return event or _Event()
+
+    def wait_event(self, event):
+        pass
+
+    def synchronize(self):
+        pass
+
+
+class _MemoryPool:
+    def used_bytes(self):
+        return 0
+
+    def total_bytes(self):
+        return 0
+
+    def free_all_blocks(self):
+        pass
+
+
+class _Kernel:
+    def __init__(self, *args, **kwargs):
+        self.args = args
+
+    def __call__(self, *args, **kwargs):
+        raise NotImplementedError('fake CuPy cannot run CUDA kernels; run this test on a GPU')
+
+
+def _asnumpy(a, stream=None, order='C', out=None):
+    if isinstance(a, ndarray):
+        return a.get(stream, order, out)
+    return numpy.asarray(a, order=order)
+
+
+def _get_array_module(*args):
+    return cupy if any(isinstance(a, ndarray) for a in args) else numpy
+
+
+def _memoize(for_each_device=False):
+    return lambda function: function
+
+
+def _scatter(ufunc):
+    def scatter(a, slices, value):
+        ufunc.at(a._a, _unwrap(slices, 'cupyx.scatter', allow_host=True),
+                 _unwrap(value, 'cupyx.scatter'))
+    return scatter
+
+
+def _testing_function(name):
+    def check(*args, **kwargs):
+        with allow_transfers():
+            args = [a.get() if isinstance(a, ndarray) else a for a in args]
+        return getattr(numpy.testing, name)(*args, **kwargs)
+    return check
+
+
+def _build():
+    module = _Namespace('cupy', numpy, from_host=_FROM_HOST)
+    module.ndarray = ndarray
+    module.asnumpy = _asnumpy
+    module.get_array_module = _get_array_module
+    module.fuse = lambda *args, **kwargs: (
+        args[0] if len(args) == 1 and callable(args[0]) and not kwargs else lambda f: f)
+    module.memoize = _memoize
+    module.clear_memo = lambda: None
+    module.ElementwiseKernel = module.ReductionKernel = module.RawKernel = _Kernel
+    module.get_default_memory_pool = _MemoryPool
+    module.get_default_pinned_memory_pool = _MemoryPool
+    module.is_available = lambda: True
+    module._kusari_fake = True
+
+    random = _Random('cupy.random', numpy.random)
+    random.RandomState = _RandomState
+    random.get_random_state = lambda: _RandomState()
+    module.random = random
+    module.linalg = _Namespace('cupy.linalg', numpy.linalg)
+    module.fft = _Namespace('cupy.fft', numpy.fft)
+    module.testing = types.ModuleType('cupy.testing')
+    for name in ('assert_allclose', 'assert_array_equal', 'assert_array_almost_equal'):
+        setattr(module.testing, name, _testing_function(name))
+
+    cuda_module = types.ModuleType('cupy.cuda')
+    cuda_module.Device = _Device
+    cuda_module.Event = _Event
+    cuda_module.Stream = _Stream
+    cuda_module.runtime = types.SimpleNamespace(
+        getDeviceCount=lambda: 1,
+        getDeviceProperties=lambda i: {'name': b'fake GPU (NumPy)', 'totalGlobalMem': 1 << 34})
+    cuda_module.alloc_pinned_memory = bytearray
+    cuda_module.get_current_stream = _Stream
+    module.cuda = cuda_module
+
+    cupyx = types.ModuleType('cupyx')
+    cupyx.scatter_add = _scatter(numpy.add)
+    cupyx.scatter_max = _scatter(numpy.maximum)
+    cupyx.scatter_min = _scatter(numpy.minimum)
+    cupyx.scipy = types.ModuleType('cupyx.scipy')
+    try:
+        import scipy.special
+        cupyx.scipy.special = _Namespace('cupyx.scipy.special', scipy.special)
+    except ImportError:
+        pass
+    return module, cupyx
+
+
+cupy, cupyx = _build()
+cuda = cupy.cuda
+
+
+def _modules():
+    modules = {'cupy': cupy, 'cupy.cuda': cupy.cuda, 'cupy.random': cupy.random,
+               'cupy.linalg': cupy.linalg, 'cupy.fft': cupy.fft, 'cupy.testing': cupy.testing,
+               'cupyx': cupyx, 'cupyx.scipy': cupyx.scipy}
+    if hasattr(cupyx.scipy, 'special'):
+        modules['cupyx.scipy.special'] = cupyx.scipy.special
+    return modules
+
+
+@contextlib.contextmanager
+def installed():
+    """Make ``import cupy`` (and kusari) see the fake CuPy with one GPU, device 0."""
+    from kusari import cuda as kusari_cuda
+    saved_modules = {name: sys.modules.get(name) for name in _modules()}
+    patched = {'cupy': cupy, 'cupyx': cupyx, 'available': True, 'ndarray': ndarray,
+               'Device': _Device, 'Event': _Event, 'Stream': _Stream}
+    saved_attributes = {name: getattr(kusari_cuda, name) for name in patched}
+    sys.modules.update(_modules())
+    for name, value in patched.items():
+        setattr(kusari_cuda, name, value)
+    try:
+        yield cupy
+    finally:
+        for name, value in saved_attributes.items():
+            setattr(kusari_cuda, name, value)
+        for name, module in saved_modules.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
+
+
+def asnumpy(value):
+    """A test's explicit copy to the host (allowed under :func:`strict_transfers`)."""
+    with allow_transfers():
+        return cupy.asnumpy(value) if isinstance(value, ndarray) else value
+
