@@ -303,7 +303,8 @@ def _catalog():
         add(_rnn_case(name.replace('n_step_', 'n_step_bi'), n_matrices, with_cell, True))
 
     # -- evaluation (no gradients) -----------------------------------------------------
-    labels = lambda r: (u(r, -1, 1, 6, 3), numpy.array([0, 1, 2, 2, -1, 1], numpy.int32))
+    def labels(r):
+        return u(r, -1, 1, 6, 3), numpy.array([0, 1, 2, 2, -1, 1], numpy.int32)
     add(case('accuracy', labels, lambda y, t: F.accuracy(y, t, ignore_label=-1),
              backward=False))
     for name in ('classification_summary', 'f1_score', 'precision', 'recall'):

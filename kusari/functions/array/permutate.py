@@ -53,7 +53,8 @@ def permutate(x, indices, axis=0, inv=False):
         fail('permutate', 'indices', 'length {} (x.shape[{}])'.format(shape[axis], axis),
              'length {}'.format(len(indices)))
     xp = get_array_module(indices)
-    if len(indices) and values_checkable(indices) and not (0 <= int(indices.min()) and int(indices.max()) < len(indices)):
+    if len(indices) and values_checkable(indices) and not (
+            0 <= int(indices.min()) and int(indices.max()) < len(indices)):
         fail('permutate', 'indices', 'indices in [0, {})'.format(len(indices)),
              'values from {} to {}'.format(int(indices.min()), int(indices.max())))
     if core.config.debug:  # a full check only in debug mode, as in Chainer

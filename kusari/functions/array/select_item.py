@@ -19,7 +19,8 @@ class SelectItem(core.FunctionNode):
             fail('select_item', 't', 'length {} (the rows of x)'.format(x.shape[0]),
                  'length {}'.format(t.shape[0]))
         # As in NumPy, -N <= t < N (negative indices count from the end).
-        if t.size and values_checkable(t) and not (-x.shape[1] <= int(t.min()) and int(t.max()) < x.shape[1]):
+        if t.size and values_checkable(t) and not (
+                -x.shape[1] <= int(t.min()) and int(t.max()) < x.shape[1]):
             fail('select_item', 't', 'indices in [{}, {})'.format(-x.shape[1], x.shape[1]),
                  'values from {} to {}'.format(int(t.min()), int(t.max())))
         self.retain_inputs((1,))
