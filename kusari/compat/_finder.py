@@ -25,10 +25,6 @@ _ALTERNATIVES = {
     'chainer.backends.intel64': (
         'kusari has no iDeep backend; arrays run on NumPy (CPU) or CuPy (GPU): '
         "use the '@numpy' or '@cupy:N' devices"),
-    'chainer.distributions': (
-        'kusari has no probability distributions yet; write the densities with '
-        'chainer.functions (e.g. F.gaussian, F.gaussian_kl_divergence, '
-        'F.bernoulli_nll, F.gaussian_nll)'),
     'chainer.function_hooks': (
         'kusari has no function hooks yet (TimerHook, PrintHook, CupyMemoryProfileHook, '
         'CUDAProfileHook); time or inspect the functions in your own code'),

@@ -309,7 +309,6 @@ def known_gap(request, reason):
 
 
 # Gaps found by these tests, each named where kusari has to change.
-GAP_DISTRIBUTIONS = 'chainer.distributions and chainer.kl_divergence are not implemented'
 GAP_ARRAY_DTYPE = ('Variable (op) ndarray of another dtype raises InvalidType; Chainer casts '
                    'the array to the Variable\'s dtype (kusari.functions basic math)')
 GAP_BACKENDS_CUDA = ('`import chainer` does not make chainer.backends.cuda an attribute '
@@ -425,9 +424,7 @@ def test_cifar(run, tmp_path, dataset):
 
 
 @pytest.mark.slow
-def test_vae(run, runner, request, tmp_path):
-    if runner == 'kusari':
-        known_gap(request, GAP_DISTRIBUTIONS)
+def test_vae(run, tmp_path):
     run('vae', '--epoch', 1, '--dim-z', 4, '--dim-h', 16, '--batch-size', 32,
         '--test-size', 32, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
@@ -595,9 +592,8 @@ def test_reinforcement_learning(run, runner, request, tmp_path, algorithm):
 
 # -- What is missing says so ---------------------------------------------------------------
 
-@pytest.mark.parametrize('name', ['chainer.distributions', 'chainer.function_hooks',
-                                  'chainer.link_hooks', 'chainer.exporters',
-                                  'chainer.backends.intel64'])
+@pytest.mark.parametrize('name', ['chainer.function_hooks', 'chainer.link_hooks',
+                                  'chainer.exporters'])
 def test_missing_chainer_module_names_the_alternative(name):
     """Importing a Chainer module kusari lacks: NotImplementedError naming it and what to use."""
     from kusari import compat
