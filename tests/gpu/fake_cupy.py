@@ -601,3 +601,8 @@ def asnumpy(value):
     with allow_transfers():
         return cupy.asnumpy(value) if isinstance(value, ndarray) else value
 
+
+
+def is_installed():
+    """Whether :func:`installed` is in effect (``import cupy`` gives the fake)."""
+    return sys.modules.get('cupy') is cupy
