@@ -25,7 +25,8 @@ class ConstantPad(core.FunctionNode):
         x, = inputs
         self._in_shape = x.shape
         xp = get_array_module(x)
-        return xp.pad(x, self.pad_width, mode='constant', **self.keywords),
+        # NumPy cannot read an empty pad_width: a 0-d array gets the width 0.
+        return xp.pad(x, self.pad_width or 0, mode='constant', **self.keywords),
 
     def backward(self, indexes, grad_outputs):
         center = tuple(slice(before, before + n)
@@ -49,12 +50,13 @@ def pad(x, pad_width, mode, **keywords):
     """
     shape = core.as_array(x).shape
     try:
-        widths = numpy.broadcast_to(numpy.asarray(pad_width, dtype=numpy.int64),
-                                    (len(shape), 2))
-    except ValueError:
+        requested = numpy.asarray(pad_width, dtype=numpy.int64)
+        widths = numpy.broadcast_to(requested, (len(shape), 2))
+    except (TypeError, ValueError):
         fail('pad', 'pad_width', 'an int, a pair or one pair per axis of {}'.format(shape),
              pad_width)
-    if (widths < 0).any():
+    # Checked as given: a 0-d x broadcasts any width away.
+    if (requested < 0).any():
         fail('pad', 'pad_width', 'non-negative widths', pad_width)
     widths = tuple((int(a), int(b)) for a, b in widths)
     if mode == 'constant':
@@ -65,7 +67,7 @@ def pad(x, pad_width, mode, **keywords):
     # The output's elements are elements of x: pad the flat indices of x the same way.
     positions = numpy.arange(math.prod(shape), dtype=numpy.intp).reshape(shape)
     try:
-        indices = numpy.pad(positions, widths, mode=mode, **keywords)
+        indices = numpy.pad(positions, widths or 0, mode=mode, **keywords)
     except ValueError as e:
         fail('pad', 'pad_width', 'widths that mode {!r} can fill'.format(mode), e)
     return flat_gather(x, indices)
