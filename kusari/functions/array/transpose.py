@@ -12,9 +12,11 @@ class Transpose(core.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        if self.axes is not None and sorted(a % max(x.ndim, 1) for a in self.axes) != list(
-                range(x.ndim)):
-            fail('transpose', 'axes', 'a permutation of {} axes'.format(x.ndim), self.axes)
+        if self.axes is not None and (
+                not all(-x.ndim <= a < x.ndim for a in self.axes)
+                or sorted(a % x.ndim for a in self.axes) != list(range(x.ndim))):
+            fail('transpose', 'axes', 'a permutation of the {} axes of x'.format(x.ndim),
+                 self.axes)
         return x.transpose(self.axes),
 
     def backward(self, indexes, grad_outputs):
