@@ -18,8 +18,7 @@ pytestmark = _fuzz.IGNORE_REPORT_WARNING
 
 
 def _logsumexp(x, axis=None, keepdims=False):
-    import scipy.special
-    return scipy.special.logsumexp(x, axis=axis, keepdims=keepdims)
+    return numpy.log(numpy.sum(numpy.exp(x), axis=axis, keepdims=keepdims))  # |x| <= 3
 
 
 def _softmax(x, axis):
@@ -144,7 +143,7 @@ def test_along_an_axis(name, data):
         return
     context = '(x {} {}, axis={})'.format(x.shape, x.dtype, axis)
     with numpy.errstate(all='ignore'):
-        expected = x if x.size == 0 and name != 'crelu' and name != 'separate' \
+        expected = x if x.size == 0 and name in ('softmax', 'log_softmax', 'normalize') \
             else reference(x.astype(numpy.float64), axis)
     _fuzz.assert_matches(name, out, expected, dtype=x.dtype, context=context)
     _fuzz.assert_backprops(name, out, [xv], context)
