@@ -334,6 +334,13 @@ def _catalog():
              lambda r: (u(r, -1, 1, 2, 4), u(r, -1, 1, 2, 4), u(r, -1, 1, 2, 4),
                         u(r, -1, 1, 2, 4), numpy.array([[1, 2], [3, 3]], numpy.int32)),
              lambda *xs: F.connectionist_temporal_classification(list(xs[:4]), xs[4], 0)))
+    add(case('connectionist_temporal_classification',
+             lambda r: (u(r, -1, 1, 2, 4), u(r, -1, 1, 2, 4), u(r, -1, 1, 2, 4),
+                        numpy.array([[1, 2], [3, 0]], numpy.int32),
+                        numpy.array([3, 2], numpy.int32), numpy.array([2, 1], numpy.int32)),
+             lambda x0, x1, x2, t, n_in, n_label: F.connectionist_temporal_classification(
+                 [x0, x1, x2], t, 0, input_length=n_in, label_length=n_label),
+             label='connectionist_temporal_classification_lengths'))
     add(case('cross_covariance', lambda r: (u(r, -1, 1, 4, 3), u(r, -1, 1, 4, 2))))
     add(case('discriminative_margin_based_clustering_loss',
              lambda r: (u(r, -1, 1, 2, 3, 4, 4), ints(r, 3, 2, 4, 4)),

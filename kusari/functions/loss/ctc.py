@@ -4,7 +4,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, fail
+from kusari.functions._checks import check_float, fail, values_checkable
 from kusari.functions.activation.softmax import _log_softmax
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
@@ -175,7 +175,8 @@ def _lengths(xp, lengths, batch, least, full, name):
     check_int(_NAME, name, lengths)
     if lengths.shape != (batch,):
         fail(_NAME, name, 'shape ({},)'.format(batch), lengths.shape)
-    if batch and (int(lengths.min()) < least or int(lengths.max()) > full):
+    if batch and values_checkable(lengths) and (
+            int(lengths.min()) < least or int(lengths.max()) > full):
         fail(_NAME, name, 'lengths in [{}, {}]'.format(least, full),
              'values in [{}, {}]'.format(int(lengths.min()), int(lengths.max())))
     return lengths
