@@ -35,7 +35,8 @@ class EinSum(core.FunctionNode):
         sizes = {}
         for sub, x in zip(self.in_subs, operands):
             for letter, size in zip(sub, x.shape):
-                sizes[letter] = max(sizes.get(letter, 1), size)
+                if sizes.get(letter, 1) == 1:  # a size-1 axis broadcasts (even to 0)
+                    sizes[letter] = size
         return tuple(self._operand_grad(i, operands, grad_outputs[0], sizes) for i in indexes)
 
     def _operand_grad(self, i, operands, gy, sizes):
@@ -100,6 +101,24 @@ def _expand_ellipses(name, subscripts, operands):
     return tuple(in_subs), output
 
 
+def _check_sizes(in_subs, arrays):
+    """Each letter has one size: equal within an operand (a diagonal), equal or 1
+    (broadcast) across operands."""
+    sizes = {}
+    for i, (sub, x) in enumerate(zip(in_subs, arrays)):
+        own = {}
+        for letter, size in zip(sub, x.shape):
+            if own.setdefault(letter, size) != size:
+                fail('einsum', 'operands[{}]'.format(i + 1), 'equal sizes for the repeated '
+                     'subscript {!r}'.format(letter), 'shape {}'.format(x.shape))
+        for letter, size in own.items():
+            known = sizes.get(letter, 1)
+            if size != known and 1 not in (size, known):
+                fail('einsum', 'operands[{}]'.format(i + 1), 'size {} (or 1) for subscript '
+                     '{!r}'.format(known, letter), 'shape {}'.format(x.shape))
+            sizes[letter] = known if size == 1 else size
+
+
 def einsum(*operands):
     """Einstein summation: ``einsum('ij,jk->ik', a, b)`` as ``numpy.einsum`` does.
 
@@ -115,5 +134,6 @@ def einsum(*operands):
     in_subs, out_sub = _expand_ellipses('einsum', subscripts, arrays)
     if any(x.dtype != arrays[0].dtype for x in arrays):
         fail('einsum', 'operands', 'arrays of one dtype', [str(x.dtype) for x in arrays])
+    _check_sizes(in_subs, arrays)
     return EinSum(in_subs, out_sub).apply(arrays)[0]
 
