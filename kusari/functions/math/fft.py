@@ -13,8 +13,9 @@ class FFT(core.FunctionNode):
         real, imag = inputs
         check_float(self.method, 'real part', real)
         check_same_dtype(self.method, real, imag, ('real part', 'imaginary part'))
-        if real.shape != imag.shape or real.ndim == 0:
-            fail(self.method, 'x', 'real and imaginary parts of one shape with ndim > 0',
+        if real.shape != imag.shape or real.ndim == 0 or real.shape[-1] == 0:
+            fail(self.method, 'x', 'real and imaginary parts of one shape with ndim > 0 and '
+                 'a last axis of at least one point',
                  'shapes {} and {}'.format(real.shape, imag.shape))
         xp = get_array_module(real)
         y = getattr(xp.fft, self.method)(real + 1j * imag)
