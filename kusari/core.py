@@ -724,11 +724,12 @@ class Parameter(Variable):
         from kusari import initializers
         dtype = getattr(self.initializer, 'dtype', None)
         device = self.__dict__.get('_initial_device')  # where to_device sent it before
-        self.array = initializers.generate_array(self.initializer, shape, numpy, dtype=dtype,
+        xp = numpy if device is None else device.xp
+        self.array = initializers.generate_array(self.initializer, shape, xp, dtype=dtype,
                                                  device=device)
         if self._grad_initializer is not None:
-            self.grad = initializers.generate_array(self._grad_initializer, shape, numpy,
-                                                    dtype=self._array.dtype)
+            self.grad = initializers.generate_array(self._grad_initializer, shape, xp,
+                                                    dtype=self._array.dtype, device=device)
 
     def cleargrad(self):
         super().cleargrad()

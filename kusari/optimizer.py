@@ -70,6 +70,7 @@ class UpdateRule:
         self._pre_update_hooks = {}
         self._post_update_hooks = {}
         self._state = None
+        self._state_array_type = None
         self.enabled = True
         self.hyperparam = Hyperparameter(parent_hyperparam)
         self.t = 0
@@ -117,6 +118,9 @@ class UpdateRule:
         if self._state is None:
             self._state = {}
             self.init_state(param)
+            self._state_array_type = type(param.array)
+        elif self._state_array_type is not type(param.array):
+            self._send_state_to(param)
         loss_scale = param._loss_scale
         if loss_scale is not None:
             param.grad /= loss_scale
@@ -128,6 +132,15 @@ class UpdateRule:
             hook(self, param)
         if self._fp32_param is not None and param is self._fp32_param:
             self._write_back_fp16()
+
+    def _send_state_to(self, param):
+        """Move the state arrays to the parameter's device (after to_device, or state
+        loaded from a file onto the host for a GPU parameter)."""
+        device = backend.get_device_from_array(param.array)
+        for key, value in self._state.items():
+            if backend.is_array_supported(value):
+                self._state[key] = device.send(value)
+        self._state_array_type = type(param.array)
 
     def _fp32_view(self, param):
         fp32 = self._fp32_param

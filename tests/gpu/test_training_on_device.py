@@ -128,9 +128,6 @@ def test_parameters_persistents_and_state_move_with_the_link(device):
                for p in model.params())
 
 
-@pytest.mark.xfail(strict=True, reason='the optimizer state stays where it was created: '
-                   'UpdateRule.update should send it to the parameter\'s device, as '
-                   'Chainer\'s UpdateRule does before each update (kusari/optimizer.py)')
 def test_optimizer_state_follows_the_parameters_to_another_device(device):
     model = L.Linear(3, 2)
     optimizer = optimizers.Adam().setup(model)
@@ -141,8 +138,6 @@ def test_optimizer_state_follows_the_parameters_to_another_device(device):
     assert device.is_array_supported(model.W.update_rule.state['m'])
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason='Parameter.initialize calls '
-                   'initializers.generate_array with xp=numpy and a GPU device (kusari/core.py)')
 def test_uninitialized_parameters_are_created_on_the_device(device):
     model = L.Linear(None, 2)
     model.to_device(device)
