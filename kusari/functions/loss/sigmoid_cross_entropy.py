@@ -31,7 +31,7 @@ class SigmoidCrossEntropy(core.FunctionNode):
         self.t = t.astype(x.dtype)
         self.valid = (t != _IGNORE_LABEL).astype(x.dtype)
         # softplus(x) - t x, written so that exp never overflows.
-        loss = xp.exp(-abs(x))
+        loss = xp.asarray(xp.exp(-abs(x)))  # an array even for a 0-d x (NumPy: a scalar)
         xp.log1p(loss, out=loss)
         loss += xp.maximum(x, 0)
         loss -= x * self.t

@@ -48,7 +48,7 @@ class BernoulliNLL(core.FunctionNode):
         check_same_shape('bernoulli_nll', x, y, ('x', 'y'))
         self.retain_inputs((0, 1))
         xp = get_array_module(y)
-        loss = xp.exp(-abs(y))
+        loss = xp.asarray(xp.exp(-abs(y)))  # an array even for a 0-d y (NumPy: a scalar)
         xp.log1p(loss, out=loss)
         loss += xp.maximum(y, 0)
         loss -= x * y
