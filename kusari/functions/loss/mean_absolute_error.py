@@ -19,8 +19,7 @@ class MeanAbsoluteError(core.FunctionNode):
         diff = x0 - x1
         self.sign = xp.sign(diff)
         total = xp.abs(diff).sum()
-        # The mean of no elements is NaN, as in Chainer and NumPy.
-        return xp.asarray(total / diff.size if diff.size else float('nan'), dtype=x0.dtype),
+        return xp.asarray(total / max(diff.size, 1), dtype=x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         size = max(self.sign.size, 1)
