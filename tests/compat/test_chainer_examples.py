@@ -439,7 +439,7 @@ def test_vae(run, tmp_path):
 @pytest.mark.slow
 def test_dcgan(run, runner, request, tmp_path):
     if runner == 'kusari':
-        known_gap(request, GAP_ARRAY_DTYPE)
+        known_gap(request, GAP_ARRAY_DTYPE + '; then ' + GAP_BACKENDS_CUDA)
     run('dcgan', '--iterations', 4, '--batchsize', 8, '--ch', 16, '--n_hidden', 8,
         '--snapshot_interval', 2, '--display_interval', 2, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
