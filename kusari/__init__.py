@@ -84,6 +84,11 @@ _LAZY_NAMES = {
 }
 
 
+class NotAvailableError(NotImplementedError, AttributeError):
+    """A part of Chainer's API that kusari does not implement (also an AttributeError, so
+    ``hasattr`` keeps working)."""
+
+
 def __getattr__(name):
     if name in _LAZY_NAMES:
         return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
@@ -95,8 +100,9 @@ def __getattr__(name):
         except ModuleNotFoundError as e:
             if e.name != 'kusari.' + name:
                 raise  # a missing dependency inside the module: report it as it is
-            raise AttributeError('kusari.{} is not available yet: this part of Chainer\'s API '
-                                 'is not implemented in kusari'.format(name)) from None
+            raise NotAvailableError(
+                'kusari.{0} (chainer.{0}) is not implemented in kusari; see the "Chainer '
+                'compatibility" section of the README for the alternatives'.format(name)) from None
     raise AttributeError('module kusari has no attribute {!r}'.format(name))
 
 

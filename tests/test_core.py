@@ -226,7 +226,8 @@ def test_numpy_scalar_operand_keeps_dtype():
 def test_binary_op_dtype_mismatch_names_the_op():
     x = Variable(f32(1.0))
     with pytest.raises(kusari.utils.type_check.InvalidType, match='add.*float32 and float64'):
-        x + numpy.array([1.0])
+        x + Variable(numpy.array([1.0]))
+    assert (x + numpy.array([1.0])).dtype == numpy.float32  # plain arrays are cast, as in Chainer
     with pytest.raises(kusari.utils.type_check.InvalidType, match='mul.*broadcastable'):
         Variable(numpy.ones((2, 3), numpy.float32)) * numpy.ones((4,), numpy.float32)
 

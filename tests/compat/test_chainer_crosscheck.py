@@ -477,10 +477,7 @@ def function_results(worker, tmp_path_factory):
 
 
 # Functions kusari knowingly gets wrong: name -> where kusari has to change.
-KNOWN_GAPS = {
-    'arithmetic_with_arrays': ('Variable (op) ndarray of another dtype raises InvalidType; '
-                               'Chainer casts the array to the Variable\'s dtype'),
-}
+KNOWN_GAPS = {}
 
 
 @pytest.mark.parametrize('name', [

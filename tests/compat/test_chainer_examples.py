@@ -309,14 +309,8 @@ def known_gap(request, reason):
 
 
 # Gaps found by these tests, each named where kusari has to change.
-GAP_ARRAY_DTYPE = ('Variable (op) ndarray of another dtype raises InvalidType; Chainer casts '
-                   'the array to the Variable\'s dtype (kusari.functions basic math)')
-GAP_BACKENDS_CUDA = ('`import chainer` does not make chainer.backends.cuda an attribute '
-                     '(kusari/backends/__init__.py)')
 GAP_TYPE_CHECK_MESSAGE = ("type_check messages quote strings ('f') where Chainer prints f "
                           '(kusari/utils/type_check.py)')
-GAP_DUMP_GRAPH_KEYS = ('DumpGraph serializes _dumped where Chainer serializes _flag_called and '
-                       '_original_flag (kusari/training/extensions/computational_graph.py)')
 
 
 # -- The datasets themselves ------------------------------------------------------------
@@ -388,7 +382,6 @@ def test_mnist_trainer_and_resume(run, tmp_path):
 def test_mnist_snapshot_resumes_in_the_other_framework(request, tmp_path, first):
     if not os.path.exists(CHAINER_PYTHON):
         pytest.skip('no Chainer interpreter at {}'.format(CHAINER_PYTHON))
-    known_gap(request, GAP_DUMP_GRAPH_KEYS)
     second = 'kusari' if first == 'chainer' else 'chainer'
     options = ['--batchsize', 32, '--unit', 16, '--out', 'result', '--noplot']
     for runner, epochs, resume in ((first, 1, []), (second, 2, ['--resume',
@@ -438,8 +431,6 @@ def test_vae(run, tmp_path):
 
 @pytest.mark.slow
 def test_dcgan(run, runner, request, tmp_path):
-    if runner == 'kusari':
-        known_gap(request, GAP_ARRAY_DTYPE + '; then ' + GAP_BACKENDS_CUDA)
     run('dcgan', '--iterations', 4, '--batchsize', 8, '--ch', 16, '--n_hidden', 8,
         '--snapshot_interval', 2, '--display_interval', 2, '--out', 'result')
     log = read_log(tmp_path / 'result' / 'log')
@@ -580,8 +571,6 @@ def test_serialization_round_trip(run, tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize('algorithm', ['dqn', 'ddpg'])
 def test_reinforcement_learning(run, runner, request, tmp_path, algorithm):
-    if runner == 'kusari' and algorithm == 'ddpg':
-        known_gap(request, GAP_BACKENDS_CUDA)
     result = run('reinforcement_learning', '--algorithm', algorithm, '--episodes', 3,
                  '--replay-start-size', 10, '--batch-size', 8, '--unit', 16,
                  '--target-update-freq', 5, '--out', 'result')

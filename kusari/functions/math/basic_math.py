@@ -247,21 +247,31 @@ def _constant(x, value, op):
     fail(op, 'operand', 'a Variable, an array or a scalar', type(value).__name__)
 
 
+def _matched(var, array):
+    """A plain array operand cast to the Variable's dtype, as Chainer casts it (two
+    Variables of different dtypes remain an error)."""
+    if array.dtype != var._array.dtype:
+        return array.astype(var._array.dtype)
+    return array
+
+
 def _binary(node_cls, const_cls, reverse_cls, op):
     """The forward and reflected operator methods for one arithmetic op."""
 
     def method(self, other):
         if type(other) in _PYTHON_SCALARS:
             return const_cls(other).apply((self,))[0]
-        if isinstance(other, Variable) or isinstance(other, _array_types()) and other.ndim:
+        if isinstance(other, Variable):
             return node_cls().apply((self, other))[0]
+        if isinstance(other, _array_types()) and other.ndim:
+            return node_cls().apply((self, _matched(self, other)))[0]
         return const_cls(_constant(self._array, other, op)).apply((self,))[0]
 
     def reflected(self, other):
         if type(other) in _PYTHON_SCALARS:
             return reverse_cls(other).apply((self,))[0]
         if isinstance(other, _array_types()) and other.ndim:
-            return node_cls().apply((other, self))[0]
+            return node_cls().apply((_matched(self, other), self))[0]
         return reverse_cls(_constant(self._array, other, op)).apply((self,))[0]
 
     return method, reflected

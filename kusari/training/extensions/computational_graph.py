@@ -74,7 +74,12 @@ class DumpGraph(extension.Extension):
         self._restore_flag()
 
     def serialize(self, serializer):
-        self._dumped = bool(serializer('_dumped', self._dumped))
+        # Chainer's keys, so trainer snapshots resume in either framework. The saved flag
+        # is informational here: this extension restores the flag it saw at initialize.
+        self._dumped = bool(serializer('_flag_called', self._dumped))
+        flag = self._original_flag
+        serializer('_original_flag', bool(core.config.keep_graph_on_report if flag is None
+                                          else flag))
 
 
 dump_graph = DumpGraph
