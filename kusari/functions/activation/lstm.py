@@ -202,6 +202,10 @@ class SLSTM(core.FunctionNode):
         c_prev1, c_prev2, x1, x2 = inputs
         _check_cell('slstm', c_prev1, x1, 'c_prev1', 'x1', 4)
         _check_cell('slstm', c_prev2, x2, 'c_prev2', 'x2', 4)
+        # Unlike lstm, no smaller batch for x: it would broadcast against c_prev.
+        if len(x1) != len(c_prev1) or len(x2) != len(c_prev2):
+            fail('slstm', 'x1 and x2', 'the batch size of c_prev1 ({})'.format(len(c_prev1)),
+                 'shapes {} and {}'.format(x1.shape, x2.shape))
         if c_prev1.shape != c_prev2.shape:
             fail('slstm', 'shapes of c_prev1 and c_prev2', 'equal shapes', '{} and {}'.format(
                 c_prev1.shape, c_prev2.shape))
