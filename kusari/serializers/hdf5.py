@@ -14,7 +14,8 @@ def _h5py():
     try:
         import h5py
     except ImportError:
-        raise ImportError('HDF5 serialization needs h5py: pip install h5py (or kusari[hdf5])')
+        raise ImportError('HDF5 serialization needs h5py: pip install h5py (or '
+                          'kusari[hdf5])') from None
     return h5py
 
 

@@ -1,1 +1,4 @@
-"""Activation functions. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Activation functions.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""

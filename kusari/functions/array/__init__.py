@@ -1,1 +1,4 @@
-"""Array manipulations. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Array manipulations.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""

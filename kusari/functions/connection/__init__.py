@@ -1,1 +1,4 @@
-"""Neural-network connections. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Neural-network connections.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""

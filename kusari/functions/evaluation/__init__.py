@@ -1,1 +1,4 @@
-"""Evaluation functions. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Evaluation functions.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""

@@ -1,1 +1,4 @@
-"""Mathematical functions. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Mathematical functions.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""

@@ -1,1 +1,4 @@
-"""Normalization functions. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+"""Normalization functions.
+
+One module per function, as in Chainer; ``kusari.functions`` exports them.
+"""
