@@ -556,3 +556,17 @@ def test_uninitialized_parameter_remembers_its_device():
     p.initialize((2,))
     assert isinstance(p.array, numpy.ndarray)
     assert kusari.get_device('-1') == kusari.backend.CpuDevice()
+
+
+def test_chainer_public_members_of_variable_and_function_node():
+    x = Variable(f32(1.0, 3.0), name='x')
+    assert x.raw_array is x.array
+    assert 'mean=2.00000000' in x.debug_print() and 'grad: None' in x.debug_print()
+    p = kusari.Parameter(kusari.initializers.Zero())
+    assert not p.is_initialized
+    p.initialize((2,))
+    assert p.is_initialized
+    node = Square()
+    node.apply((x,))
+    gx, = node.backward_accumulate((0,), (Variable(f32(1.0, 1.0)),), (Variable(f32(10.0, 10.0)),))
+    numpy.testing.assert_allclose(gx.array, [12.0, 16.0])
