@@ -1,5 +1,6 @@
 """MultiprocessIterator: loads upcoming batches in worker processes."""
 
+import contextlib
 import math
 import multiprocessing
 import os
@@ -36,6 +37,20 @@ def _exit_when_orphaned(parent_pid):
     while os.getppid() == parent_pid:
         time.sleep(_ORPHAN_CHECK_SECONDS)
     os._exit(1)
+
+
+@contextlib.contextmanager
+def _interrupts_deferred():
+    """Blocks SIGINT in the main thread for the block (a Ctrl-C is delivered after)."""
+    if (not hasattr(signal, 'pthread_sigmask')
+            or threading.current_thread() is not threading.main_thread()):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _fetch_example(index):
@@ -110,10 +125,15 @@ class MultiprocessIterator(_prefetch.PrefetchIterator):
             self._buffers = _shared_memory.allocate(self.n_prefetch + 1,
                                                     self.batch_size * self.shared_mem)
             self._free_slots = list(range(len(self._buffers)))
-        return multiprocessing.Pool(
-            self.n_processes, initializer=_initialize_worker,
-            initargs=(self.dataset, self._buffers, self.shared_mem or 0, os.getpid()),
-            maxtasksperchild=self.maxtasksperchild)
+        # A Ctrl-C inside Pool() would lose the workers already started (the Pool object
+        # never reaches us, and they outlive the error while this process lives): it is
+        # held back until the pool is ours, then raised, and the pool is terminated.
+        with _interrupts_deferred():
+            self._pool = multiprocessing.Pool(
+                self.n_processes, initializer=_initialize_worker,
+                initargs=(self.dataset, self._buffers, self.shared_mem or 0, os.getpid()),
+                maxtasksperchild=self.maxtasksperchild)
+        return self._pool
 
     def _fetch_async(self, pool, indices):
         # About two chunks per worker: few messages, yet balanced when examples differ.
