@@ -172,8 +172,9 @@ class _EmptyGroup:
 def load_hdf5(filename, obj, strict=True):
     """Load ``obj`` from an HDF5 file; a bad file leaves ``obj`` untouched.
 
-    Every entry is checked against ``obj`` and read before anything is copied; errors
-    name the file and the entry.
+    Every entry is checked against ``obj`` and read before anything is copied (and the
+    values copied are put back should an object refuse one); errors name the file and
+    the entry.
     """
     h5py = _h5py()
     if not os.path.exists(filename):
@@ -183,7 +184,8 @@ def load_hdf5(filename, obj, strict=True):
     except Exception as e:  # whatever a damaged file makes HDF5 raise
         raise SerializationError('{}: not a readable HDF5 file ({}: {})'.format(
             filename, type(e).__name__, e)) from e
+    from kusari.serializers._transaction import load_or_restore
     with h5:
         prefetched = {}
         HDF5Deserializer(h5, strict, _dry_run=True, _prefetched=prefetched).load(obj)
-        HDF5Deserializer(h5, strict, _prefetched=prefetched).load(obj)
+        load_or_restore(filename, obj, HDF5Deserializer(h5, strict, _prefetched=prefetched))

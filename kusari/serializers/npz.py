@@ -185,11 +185,14 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
 
     Every entry is checked against ``obj`` and read first (presence, shape, dtype, no
     object arrays, intact data); only then is anything copied, so a bad file leaves
-    ``obj`` untouched. Errors name the file and the key.
+    ``obj`` untouched. Should an object still refuse a value while being loaded, the
+    values already copied are put back. Errors name the file and the key.
     """
+    from kusari.serializers._transaction import load_or_restore
     entries = _NpzEntries(file)
     try:
         NpzDeserializer(entries, path, strict, ignore_names, _dry_run=True).load(obj)
-        NpzDeserializer(entries, path, strict, ignore_names).load(obj)
+        load_or_restore(entries.name, obj,
+                        NpzDeserializer(entries, path, strict, ignore_names))
     finally:
         entries.close()
