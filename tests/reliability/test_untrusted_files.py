@@ -447,3 +447,67 @@ def test_pickle_is_not_imported_by_loading(tmp_path, monkeypatch):
     target = make_model(1)
     serializers.load_npz(path, target)
     assert_same_state(state_of(target), state_of(model))
+
+
+class _Picky(kusari.Chain):
+    """A link whose serialize refuses a value after its parameters were loaded."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(3, 2)
+        self.add_persistent('mode', 1)
+
+    def serialize(self, serializer):
+        super().serialize(serializer)
+        if isinstance(serializer, kusari.serializer.Deserializer) and self.mode not in (1, 2):
+            raise ValueError('mode must be 1 or 2, got {}'.format(self.mode))
+
+
+@pytest.mark.parametrize('fmt', FORMATS)
+def test_an_object_refusing_a_value_late_gets_its_state_back(fmt, tmp_path):
+    save, load = saver(fmt)
+    source = _Picky()
+    source.l.W.array[...] = 5
+    source.mode = 3  # saved, refused when loaded
+    path = tmp_path / ('picky.' + fmt)
+    save(path, source)
+    target = _Picky()
+    before = state_of(target)
+    with pytest.raises(SerializationError, match=r'picky\.{}.*mode must be 1 or 2'.format(fmt)):
+        load(path, target)
+    assert_same_state(state_of(target), before)
+    assert target.mode == 1
+
+
+def test_trainer_snapshot_with_a_damaged_log_is_all_or_nothing(tmp_path):
+    """The log's JSON is checked by LogReport.serialize, after the model was loaded."""
+    from kusari import datasets, iterators, training
+    from kusari.training import extensions
+
+    def make_trainer(out):
+        rng = numpy.random.RandomState(0)
+        x = rng.randn(16, 3).astype(numpy.float32)
+        t = (x[:, 0] > 0).astype(numpy.int32)
+        model = L.Classifier(L.Linear(3, 2))
+        optimizer = optimizers.Adam().setup(model)
+        trainer = training.Trainer(training.updaters.StandardUpdater(
+            iterators.SerialIterator(datasets.TupleDataset(x, t), 4), optimizer),
+            (4, 'iteration'), out=str(out))
+        trainer.extend(extensions.LogReport(trigger=(1, 'iteration')))
+        return trainer
+
+    trained = make_trainer(tmp_path / 'a')
+    trained.run()
+    path = tmp_path / 'snapshot.npz'
+    serializers.save_npz(path, trained)
+    with zipfile.ZipFile(path) as z:
+        members = {name[:-4]: z.read(name) for name in z.namelist()}
+    members['extensions/LogReport/_log'] = npy_bytes(numpy.array('[{"loss": 1.0'))
+    write_npz(path, members)
+    target = make_trainer(tmp_path / 'b')
+    target.run()  # (state that exists is restored; see serializers/_transaction.py)
+    before = state_of(target)
+    with pytest.raises(SerializationError, match=r'snapshot\.npz.*not valid JSON'):
+        serializers.load_npz(path, target)
+    assert_same_state(state_of(target), before)
