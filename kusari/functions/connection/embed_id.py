@@ -4,7 +4,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail
+from kusari.functions._checks import fail, values_checkable
 
 
 def _check_ids(x, n_rows, ignore_label):
@@ -29,7 +29,8 @@ class EmbedIDFunction(core.FunctionNode):
         if W.ndim != 2 or W.dtype.kind != 'f':
             fail('embed_id', 'W', 'a 2-d float array', 'shape {} and dtype {}'.format(
                 W.shape, W.dtype))
-        _check_ids(x, W.shape[0], self.ignore_label)
+        if values_checkable(x):
+            _check_ids(x, W.shape[0], self.ignore_label)
         self.retain_inputs((0,))
         self._w_shape = W.shape
         if self.ignore_label is None:
