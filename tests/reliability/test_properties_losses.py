@@ -101,6 +101,15 @@ def scores_and_labels(draw, min_classes=1):
     return x, t
 
 
+def labels_fit_scores(x, t):
+    """Chainer's evaluation contract: x's shape is t's with the class axis inserted at 1,
+    and possibly trailing axes of length one."""
+    if t.dtype.kind not in 'iu' or x.shape[:1] != t.shape[:1] or \
+            x.shape[2:t.ndim + 1] != t.shape[1:] or any(n != 1 for n in
+                                                      x.shape[t.ndim + 1:]):
+        raise ValueError('t does not fit x')
+
+
 def labels_fit(x, t):
     if t.dtype.kind not in 'iu' or t.shape != (x.shape[0],) + x.shape[2:]:
         raise ValueError('t does not fit x')
@@ -281,13 +290,8 @@ def test_accuracy(data, ignore):
     x, t = data.draw(scores_and_labels())
 
     def reference():
-        # Chainer's contract: y's shape is t's with the class axis inserted at 1, and
-        # possibly trailing axes of length one. (Without ignore_label, -1 is a label no
-        # score matches.)
-        if t.dtype.kind not in 'iu' or x.shape[:1] != t.shape[:1] or \
-                x.shape[2:t.ndim + 1] != t.shape[1:] or any(n != 1 for n in
-                                                          x.shape[t.ndim + 1:]):
-            raise ValueError('t does not fit x')
+        # (Without ignore_label, -1 is a label no score matches.)
+        labels_fit_scores(x, t)
         valid = t != -1 if ignore is not None else numpy.ones(t.shape, bool)
         hits = (x.argmax(axis=1).reshape(t.shape) == t) & valid
         return hits.sum() / valid.sum() if valid.sum() else 0.0
@@ -317,9 +321,8 @@ def test_classification_scores(data, which):
     x, t = data.draw(scores_and_labels())
 
     def reference():
-        if t.dtype.kind not in 'iu' or t.shape != (x.shape[0],) + x.shape[2:]:
-            raise ValueError('t does not fit x')
-        pred = x.argmax(axis=1)
+        labels_fit_scores(x, t)
+        pred = x.argmax(axis=1).reshape(t.shape)
         classes = t.max(initial=-1) + 1  # Chainer: label_num = max(t) + 1
         valid = t != -1
         pred, true = pred[valid], t[valid]
