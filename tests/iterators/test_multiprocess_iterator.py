@@ -64,6 +64,9 @@ class Interrupting(DatasetMixin):
 
     def get_example(self, i):
         if i == 5:
+            # Wait until the main process blocks in next() for [4, 5] (which cannot
+            # arrive), so the Ctrl-C lands inside the iterator, not between two calls.
+            time.sleep(0.5)
             os.kill(self.parent, signal.SIGINT)
             time.sleep(60)
         return i
