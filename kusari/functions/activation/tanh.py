@@ -23,7 +23,11 @@ class TanhGrad(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0, 1))
         y, gy = inputs
-        return gy * (1 - y * y),
+        # gy - gy * y * y: no Python scalar to convert, which costs more than an op
+        # on a small array
+        gy_y2 = gy * y
+        gy_y2 *= y
+        return gy - gy_y2,
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()
