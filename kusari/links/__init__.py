@@ -1,10 +1,74 @@
-"""Links: layers with parameters (Chainer's ``chainer.links``, usually imported as L)."""
+"""Links: layers with parameters (Chainer's ``chainer.links``, usually imported as L).
 
-from kusari.links.activation import *  # NOQA
-from kusari.links.connection import *  # NOQA
-from kusari.links.loss import *  # NOQA
-from kusari.links.model import *  # NOQA
-from kusari.links.normalization import *  # NOQA
-from kusari.links.rnn import *  # NOQA
-from kusari.links.theano import TheanoFunction  # NOQA
-from kusari.links import caffe  # NOQA
+Each link's module is imported on first use of its name (see kusari._lazy).
+"""
+
+from kusari import _lazy
+
+_EXPORTS = {
+    'Maxout': 'activation.maxout',
+    'PReLU': 'activation.prelu',
+    'SimplifiedDropconnect': 'activation.simplified_dropconnect',
+    'Swish': 'activation.swish',
+    'Bias': 'connection.bias',
+    'Bilinear': 'connection.bilinear',
+    'Convolution2D': 'connection.convolution_2d',
+    'Convolution1D': 'connection.convolution_nd',
+    'Convolution3D': 'connection.convolution_nd',
+    'ConvolutionND': 'connection.convolution_nd',
+    'Deconvolution2D': 'connection.deconvolution_2d',
+    'Deconvolution1D': 'connection.deconvolution_nd',
+    'Deconvolution3D': 'connection.deconvolution_nd',
+    'DeconvolutionND': 'connection.deconvolution_nd',
+    'DeformableConvolution2D': 'connection.deformable_convolution_2d',
+    'DepthwiseConvolution2D': 'connection.depthwise_convolution_2d',
+    'DilatedConvolution2D': 'connection.dilated_convolution_2d',
+    'EmbedID': 'connection.embed_id',
+    'Highway': 'connection.highway',
+    'Inception': 'connection.inception',
+    'InceptionBN': 'connection.inceptionbn',
+    'Linear': 'connection.linear',
+    'LocalConvolution2D': 'connection.local_convolution_2d',
+    'MLPConvolution2D': 'connection.mlp_convolution_2d',
+    'Parameter': 'connection.parameter',
+    'Scale': 'connection.scale',
+    'BlackOut': 'loss.black_out',
+    'CRF1d': 'loss.crf1d',
+    'BinaryHierarchicalSoftmax': 'loss.hierarchical_softmax',
+    'NegativeSampling': 'loss.negative_sampling',
+    'Classifier': 'model.classifier',
+    'GoogLeNet': 'model.vision.googlenet',
+    'ResNet101Layers': 'model.vision.resnet',
+    'ResNet152Layers': 'model.vision.resnet',
+    'ResNet50Layers': 'model.vision.resnet',
+    'VGG16Layers': 'model.vision.vgg',
+    'VGG19Layers': 'model.vision.vgg',
+    'BatchNormalization': 'normalization.batch_normalization',
+    'BatchRenormalization': 'normalization.batch_renormalization',
+    'DecorrelatedBatchNormalization': 'normalization.decorrelated_batch_normalization',
+    'GroupNormalization': 'normalization.group_normalization',
+    'LayerNormalization': 'normalization.layer_normalization',
+    'GRU': 'rnn.gru',
+    'StatefulGRU': 'rnn.gru',
+    'StatelessGRU': 'rnn.gru',
+    'LSTM': 'rnn.lstm',
+    'StatelessLSTM': 'rnn.lstm',
+    'StatefulMGU': 'rnn.mgu',
+    'StatelessMGU': 'rnn.mgu',
+    'NStepBiGRU': 'rnn.n_step_rnn',
+    'NStepBiLSTM': 'rnn.n_step_rnn',
+    'NStepBiRNNReLU': 'rnn.n_step_rnn',
+    'NStepBiRNNTanh': 'rnn.n_step_rnn',
+    'NStepGRU': 'rnn.n_step_rnn',
+    'NStepLSTM': 'rnn.n_step_rnn',
+    'NStepRNNReLU': 'rnn.n_step_rnn',
+    'NStepRNNTanh': 'rnn.n_step_rnn',
+    'StatefulPeepholeLSTM': 'rnn.peephole',
+    'ChildSumTreeLSTM': 'rnn.tree_lstm',
+    'NaryTreeLSTM': 'rnn.tree_lstm',
+    'StatefulZoneoutLSTM': 'rnn.zoneoutlstm',
+    'TheanoFunction': 'theano.theano_function',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -1,10 +1,13 @@
 """Activation links with parameters."""
 
-from kusari.links.activation.maxout import Maxout  # NOQA
-from kusari.links.activation.prelu import PReLU  # NOQA
-from kusari.links.activation.simplified_dropconnect import SimplifiedDropconnect  # NOQA
-from kusari.links.activation.swish import Swish  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'Maxout', 'PReLU', 'SimplifiedDropconnect', 'Swish',
-]
+_EXPORTS = {
+    'Maxout': 'maxout',
+    'PReLU': 'prelu',
+    'SimplifiedDropconnect': 'simplified_dropconnect',
+    'Swish': 'swish',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -1,3 +1,9 @@
 """Compatibility with Caffe models (``kusari.links.caffe.CaffeFunction``)."""
 
-from kusari.links.caffe.caffe_function import CaffeFunction  # NOQA
+from kusari import _lazy
+
+_EXPORTS = {
+    'CaffeFunction': 'caffe_function',
+}
+
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -1,31 +1,32 @@
 """Learnable connections."""
 
-from kusari.links.connection.bias import Bias  # NOQA
-from kusari.links.connection.bilinear import Bilinear  # NOQA
-from kusari.links.connection.convolution_2d import Convolution2D  # NOQA
-from kusari.links.connection.convolution_nd import (Convolution1D, Convolution3D,  # NOQA
-                                                    ConvolutionND)
-from kusari.links.connection.deconvolution_2d import Deconvolution2D  # NOQA
-from kusari.links.connection.deconvolution_nd import (Deconvolution1D,  # NOQA
-                                                      Deconvolution3D, DeconvolutionND)
-from kusari.links.connection.deformable_convolution_2d import (  # NOQA
-    DeformableConvolution2D, DeformableConvolution2DSampler)
-from kusari.links.connection.depthwise_convolution_2d import DepthwiseConvolution2D  # NOQA
-from kusari.links.connection.dilated_convolution_2d import DilatedConvolution2D  # NOQA
-from kusari.links.connection.embed_id import EmbedID  # NOQA
-from kusari.links.connection.highway import Highway  # NOQA
-from kusari.links.connection.inception import Inception  # NOQA
-from kusari.links.connection.inceptionbn import InceptionBN  # NOQA
-from kusari.links.connection.linear import Linear  # NOQA
-from kusari.links.connection.local_convolution_2d import LocalConvolution2D  # NOQA
-from kusari.links.connection.mlp_convolution_2d import MLPConvolution2D  # NOQA
-from kusari.links.connection.parameter import Parameter  # NOQA
-from kusari.links.connection.scale import Scale  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'Bias', 'Bilinear', 'Convolution1D', 'Convolution2D', 'Convolution3D', 'ConvolutionND',
-    'Deconvolution1D', 'Deconvolution2D', 'Deconvolution3D', 'DeconvolutionND',
-    'DeformableConvolution2D', 'DepthwiseConvolution2D',
-    'DilatedConvolution2D', 'EmbedID', 'Highway', 'Inception', 'InceptionBN', 'Linear',
-    'LocalConvolution2D', 'MLPConvolution2D', 'Parameter', 'Scale',
-]
+_EXPORTS = {
+    'Bias': 'bias',
+    'Bilinear': 'bilinear',
+    'Convolution2D': 'convolution_2d',
+    'Convolution1D': 'convolution_nd',
+    'Convolution3D': 'convolution_nd',
+    'ConvolutionND': 'convolution_nd',
+    'Deconvolution2D': 'deconvolution_2d',
+    'Deconvolution1D': 'deconvolution_nd',
+    'Deconvolution3D': 'deconvolution_nd',
+    'DeconvolutionND': 'deconvolution_nd',
+    'DeformableConvolution2D': 'deformable_convolution_2d',
+    'DeformableConvolution2DSampler': 'deformable_convolution_2d',
+    'DepthwiseConvolution2D': 'depthwise_convolution_2d',
+    'DilatedConvolution2D': 'dilated_convolution_2d',
+    'EmbedID': 'embed_id',
+    'Highway': 'highway',
+    'Inception': 'inception',
+    'InceptionBN': 'inceptionbn',
+    'Linear': 'linear',
+    'LocalConvolution2D': 'local_convolution_2d',
+    'MLPConvolution2D': 'mlp_convolution_2d',
+    'Parameter': 'parameter',
+    'Scale': 'scale',
+}
+
+__all__ = sorted(set(_EXPORTS) - {'DeformableConvolution2DSampler'})  # exported by its module only
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -1,10 +1,13 @@
 """Loss links with parameters."""
 
-from kusari.links.loss.black_out import BlackOut  # NOQA
-from kusari.links.loss.crf1d import CRF1d  # NOQA
-from kusari.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax  # NOQA
-from kusari.links.loss.negative_sampling import NegativeSampling  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'BinaryHierarchicalSoftmax', 'BlackOut', 'CRF1d', 'NegativeSampling',
-]
+_EXPORTS = {
+    'BlackOut': 'black_out',
+    'CRF1d': 'crf1d',
+    'BinaryHierarchicalSoftmax': 'hierarchical_softmax',
+    'NegativeSampling': 'negative_sampling',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

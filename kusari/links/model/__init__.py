@@ -1,12 +1,16 @@
 """Machine-learning models."""
 
-from kusari.links.model.classifier import Classifier  # NOQA
-from kusari.links.model.vision.googlenet import GoogLeNet  # NOQA
-from kusari.links.model.vision.resnet import (ResNet101Layers, ResNet152Layers,  # NOQA
-                                              ResNet50Layers)
-from kusari.links.model.vision.vgg import VGG16Layers, VGG19Layers  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'Classifier', 'GoogLeNet', 'ResNet101Layers', 'ResNet152Layers', 'ResNet50Layers',
-    'VGG16Layers', 'VGG19Layers',
-]
+_EXPORTS = {
+    'Classifier': 'classifier',
+    'GoogLeNet': 'vision.googlenet',
+    'ResNet101Layers': 'vision.resnet',
+    'ResNet152Layers': 'vision.resnet',
+    'ResNet50Layers': 'vision.resnet',
+    'VGG16Layers': 'vision.vgg',
+    'VGG19Layers': 'vision.vgg',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

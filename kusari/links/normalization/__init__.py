@@ -1,13 +1,14 @@
 """Normalization links."""
 
-from kusari.links.normalization.batch_normalization import BatchNormalization  # NOQA
-from kusari.links.normalization.batch_renormalization import BatchRenormalization  # NOQA
-from kusari.links.normalization.decorrelated_batch_normalization import (  # NOQA
-    DecorrelatedBatchNormalization)
-from kusari.links.normalization.group_normalization import GroupNormalization  # NOQA
-from kusari.links.normalization.layer_normalization import LayerNormalization  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'BatchNormalization', 'BatchRenormalization', 'DecorrelatedBatchNormalization',
-    'GroupNormalization', 'LayerNormalization',
-]
+_EXPORTS = {
+    'BatchNormalization': 'batch_normalization',
+    'BatchRenormalization': 'batch_renormalization',
+    'DecorrelatedBatchNormalization': 'decorrelated_batch_normalization',
+    'GroupNormalization': 'group_normalization',
+    'LayerNormalization': 'layer_normalization',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -1,18 +1,28 @@
 """Recurrent links."""
 
-from kusari.links.rnn.gru import GRU, StatefulGRU, StatelessGRU  # NOQA
-from kusari.links.rnn.lstm import LSTM, StatelessLSTM  # NOQA
-from kusari.links.rnn.mgu import StatefulMGU, StatelessMGU  # NOQA
-from kusari.links.rnn.n_step_rnn import (NStepBiGRU, NStepBiLSTM, NStepBiRNNReLU,  # NOQA
-                                         NStepBiRNNTanh, NStepGRU, NStepLSTM,
-                                         NStepRNNReLU, NStepRNNTanh)
-from kusari.links.rnn.peephole import StatefulPeepholeLSTM  # NOQA
-from kusari.links.rnn.tree_lstm import ChildSumTreeLSTM, NaryTreeLSTM  # NOQA
-from kusari.links.rnn.zoneoutlstm import StatefulZoneoutLSTM  # NOQA
+from kusari import _lazy
 
-__all__ = [
-    'ChildSumTreeLSTM', 'GRU', 'LSTM', 'NStepBiGRU', 'NStepBiLSTM', 'NStepBiRNNReLU',
-    'NStepBiRNNTanh', 'NStepGRU', 'NStepLSTM', 'NStepRNNReLU', 'NStepRNNTanh', 'NaryTreeLSTM',
-    'StatefulGRU', 'StatefulMGU', 'StatefulPeepholeLSTM', 'StatefulZoneoutLSTM',
-    'StatelessGRU', 'StatelessLSTM', 'StatelessMGU',
-]
+_EXPORTS = {
+    'GRU': 'gru',
+    'StatefulGRU': 'gru',
+    'StatelessGRU': 'gru',
+    'LSTM': 'lstm',
+    'StatelessLSTM': 'lstm',
+    'StatefulMGU': 'mgu',
+    'StatelessMGU': 'mgu',
+    'NStepBiGRU': 'n_step_rnn',
+    'NStepBiLSTM': 'n_step_rnn',
+    'NStepBiRNNReLU': 'n_step_rnn',
+    'NStepBiRNNTanh': 'n_step_rnn',
+    'NStepGRU': 'n_step_rnn',
+    'NStepLSTM': 'n_step_rnn',
+    'NStepRNNReLU': 'n_step_rnn',
+    'NStepRNNTanh': 'n_step_rnn',
+    'StatefulPeepholeLSTM': 'peephole',
+    'ChildSumTreeLSTM': 'tree_lstm',
+    'NaryTreeLSTM': 'tree_lstm',
+    'StatefulZoneoutLSTM': 'zoneoutlstm',
+}
+
+__all__ = sorted(_EXPORTS)
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

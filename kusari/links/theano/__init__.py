@@ -1,3 +1,9 @@
 """Theano interoperability (unsupported: Theano is no longer maintained)."""
 
-from kusari.links.theano.theano_function import TheanoFunction  # NOQA
+from kusari import _lazy
+
+_EXPORTS = {
+    'TheanoFunction': 'theano_function',
+}
+
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)
