@@ -1331,15 +1331,10 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             node = ref()
             gy = None if node is None else grads.pop(node, None)
             gys.append(gy)
-            if gy is None:
-                continue
-            found = True
-            if captured is not None and node in input_nodes:
-                captured[node] = gy
-            if retain_grad:
-                var = node._variable()
-                if var is not None:
-                    var._grad_var = gy
+            if gy is not None:
+                found = True
+                if captured is not None or retain_grad:
+                    _capture(node, gy, captured, input_nodes, retain_grad)
         if not found:
             continue
         inputs = func.inputs
@@ -1410,6 +1405,16 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         else:
             var._grad_var = _new_variable(old._array + g._array, True)
     return None
+
+
+def _capture(node, gy, captured, input_nodes, retain_grad):
+    """Record a complete output gradient for grad() and for retain_grad."""
+    if captured is not None and node in input_nodes:
+        captured[node] = gy
+    if retain_grad:
+        var = node._variable()
+        if var is not None:
+            var._grad_var = gy
 
 
 def _owned_gradient(g, owned):
