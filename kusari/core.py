@@ -41,10 +41,23 @@ def _env_flag(name, default):
     return bool(int(_env(name, default)))
 
 
+# Whether debug mode was ever switched on, globally or in some thread. Until it is,
+# FunctionNode.apply skips reading config.debug: a thread-local look-up costs as much
+# as all its other checks together.
+_debug_ever_on = False
+
+
+def _note_config_value(name, value):
+    global _debug_ever_on
+    if name == 'debug' and value:
+        _debug_ever_on = True
+
+
 class GlobalConfig:
     """The process-wide configuration, a plain object with one attribute per key."""
 
     def __setattr__(self, name, value):
+        _note_config_value(name, value)
         object.__setattr__(self, name, value)
         for local_class in _local_classes.get(id(self), ()):
             setattr(local_class, name, value)
@@ -83,6 +96,10 @@ class LocalConfig(threading.local):
     def __init__(self, global_config):
         # threading.local runs __init__ again, with these arguments, in each new thread.
         self._global = global_config
+
+    def __setattr__(self, name, value):
+        _note_config_value(name, value)
+        super().__setattr__(name, value)
 
     def show(self, file=None):
         """Print every entry visible from this thread, sorted, one per line."""
@@ -872,7 +889,7 @@ class FunctionNode:
             in_data = tuple(in_data)
         cfg = config
         if (_function_hooks or self._local_function_hooks or self._checks_types
-                or 'cupy' in _modules or cfg.debug):
+                or 'cupy' in _modules or _debug_ever_on and cfg.debug):
             outputs = self._forward_with_checks(in_data, cfg)
         else:
             outputs = self.forward(in_data)

@@ -537,6 +537,26 @@ def test_debug_mode_names_the_function_that_made_nan():
                 F.log(x)
 
 
+def test_debug_mode_switched_on_in_one_thread_acts_there_only():
+    # apply reads config.debug only once debug was ever switched on; a thread-local
+    # switch must count as well as a global one.
+    errors = []
+
+    def worker():
+        with kusari.using_config('debug', True), numpy.errstate(invalid='ignore'):
+            try:
+                F.log(Variable(f32(-1.0)))
+            except RuntimeError as e:
+                errors.append(str(e))
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert len(errors) == 1 and 'forward of Log' in errors[0]
+    with numpy.errstate(invalid='ignore'):
+        assert numpy.isnan(F.log(Variable(f32(-1.0))).array).all()  # off in this thread
+
+
 def test_leaf_gradients_are_owned_writable_arrays():
     a = Variable(f32(1.0, 2.0))
     b = Variable(f32(3.0, 4.0))
