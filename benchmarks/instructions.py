@@ -1,0 +1,91 @@
+"""Instructions per op of the F.tanh chain, counted by Valgrind: a reading that other
+processes on the machine cannot disturb, for A/B comparisons of core changes.
+
+    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20]
+
+Each case runs twice under ``valgrind --tool=cachegrind`` (with 0 and with ``--repeat``
+timed calls after one warm-up call), so start-up cancels out; hash randomization, address
+randomization and BLAS threads are switched off so that a count repeats to the instruction.
+``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit).
+Needs Valgrind (``apt install valgrind``); it is not part of ``python -m benchmarks``.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+CHILD = '''
+import sys
+import numpy
+import kusari
+import kusari.functions as F
+
+mode, n_ops, repeat = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+a = numpy.random.default_rng(0).standard_normal((4, 4)).astype(numpy.float32)
+seed = numpy.ones_like(a)
+
+
+def numpy_tanh():
+    h = a
+    for _ in range(n_ops):
+        h = numpy.tanh(h)
+
+
+def inference():
+    with kusari.no_backprop_mode():
+        h = a
+        for _ in range(n_ops):
+            h = F.tanh(h)
+
+
+def forward_backward():
+    h = kusari.Variable(a)
+    for _ in range(n_ops):
+        h = F.tanh(h)
+    h.grad = seed
+    h.backward()
+
+
+step = {'numpy': numpy_tanh, 'inference': inference, 'fwd_bwd': forward_backward}[mode]
+for _ in range(1 + repeat):
+    step()
+'''
+
+
+def count(mode, n_ops, repeat, kusari_path):
+    env = dict(os.environ, PYTHONHASHSEED='0', OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1')
+    if kusari_path:
+        env['PYTHONPATH'] = os.path.abspath(kusari_path)
+    command = ['valgrind', '--tool=cachegrind', '--cache-sim=no',
+               '--cachegrind-out-file=/dev/null', sys.executable, '-c', CHILD,
+               mode, str(n_ops), str(repeat)]
+    if shutil.which('setarch'):
+        command = ['setarch', os.uname().machine, '-R'] + command
+    result = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
+    match = re.search(r'I\s+refs:\s+([\d,]+)', result.stderr)
+    return int(match.group(1).replace(',', ''))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument('--kusari-path', help='directory holding the kusari package to measure')
+    parser.add_argument('--ops', type=int, default=1000)
+    parser.add_argument('--repeat', type=int, default=20)
+    args = parser.parse_args()
+    if shutil.which('valgrind') is None:
+        sys.exit('valgrind is not installed')
+    per_op = {}
+    for mode in ('numpy', 'inference', 'fwd_bwd'):
+        total = (count(mode, args.ops, args.repeat, args.kusari_path)
+                 - count(mode, args.ops, 0, args.kusari_path))
+        per_op[mode] = total / (args.ops * args.repeat)
+    for mode, value in per_op.items():
+        print('{:10s} {:9.0f} instructions/op  ({:.2f}x numpy.tanh)'.format(
+            mode, value, value / per_op['numpy']))
+
+
+if __name__ == '__main__':
+    main()
