@@ -898,10 +898,7 @@ class FunctionNode:
 
         if not (requires_grad and cfg.enable_backprop):
             if len(outputs) == 1:
-                var = _object_new(Variable)
-                var._array = outputs[0]
-                var._requires_grad = requires_grad
-                return var,
+                return _new_variable(outputs[0], requires_grad),
             return tuple([_new_variable(y, requires_grad) for y in outputs])
 
         # Record the graph: inputs strongly, outputs weakly, ranks for the scheduler.
@@ -931,9 +928,7 @@ class FunctionNode:
         ret = []
         output_refs = []
         for y in outputs:
-            var = _object_new(Variable)
-            var._array = y
-            var._requires_grad = True
+            var = _new_variable(y, True)
             node = _object_new(VariableNode)
             node._variable = _weakref(var)
             node.creator_node = self
@@ -967,12 +962,13 @@ class FunctionNode:
         hooks = (_function_hooks or self._local_function_hooks) and self._all_hooks()
         for hook in hooks or ():
             hook.forward_preprocess(self, in_data)
-        if cfg.debug:
+        debug = cfg.debug
+        if debug:
             self.stack = traceback.extract_stack()[:-2]
         outputs = self._normalize_outputs(self.forward(in_data))
         for hook in hooks or ():
             hook.forward_postprocess(self, in_data)
-        if cfg.debug:
+        if debug:
             _check_finite(self, outputs, 'forward')
         return outputs
 
@@ -1348,10 +1344,15 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             node = ref()
             gy = None if node is None else grads.pop(node, None)
             gys.append(gy)
-            if gy is not None:
-                found = True
-                if captured is not None or retain_grad:
-                    _capture(node, gy, captured, input_nodes, retain_grad)
+            if gy is None:
+                continue
+            found = True
+            if captured is not None and node in input_nodes:
+                captured[node] = gy
+            if retain_grad:
+                var = node._variable()
+                if var is not None:
+                    var._grad_var = gy
         if not found:
             continue
         inputs = func.inputs
@@ -1422,16 +1423,6 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         else:
             var._grad_var = _new_variable(old._array + g._array, True)
     return None
-
-
-def _capture(node, gy, captured, input_nodes, retain_grad):
-    """Record a complete output gradient for grad() and for retain_grad."""
-    if captured is not None and node in input_nodes:
-        captured[node] = gy
-    if retain_grad:
-        var = node._variable()
-        if var is not None:
-            var._grad_var = gy
 
 
 def _owned_gradient(g, owned):
