@@ -26,11 +26,12 @@ def lazy_exports(package, exports):
     def __getattr__(name):
         target = exports.get(name)
         if target is None:
+            submodule = '{}.{}'.format(package, name)
             try:
-                return importlib.import_module('{}.{}'.format(package, name))
+                return importlib.import_module(submodule)
             except ModuleNotFoundError as e:
-                if e.name != '{}.{}'.format(package, name):
-                    raise
+                if e.name != submodule:
+                    raise  # the submodule exists but misses a dependency
             raise AttributeError('module {} has no attribute {!r}'.format(package, name))
         module, _, attribute = target.partition(':')
         value = getattr(importlib.import_module('{}.{}'.format(package, module)),
