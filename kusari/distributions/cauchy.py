@@ -7,10 +7,10 @@ import warnings
 from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution
+from kusari.distributions._location_scale import LocationScale
 
 
-class Cauchy(Distribution):
+class Cauchy(LocationScale):
     """Cauchy distribution ``p(x) = gamma / (pi ((x - x0)^2 + gamma^2))``.
 
     Args:
@@ -20,33 +20,6 @@ class Cauchy(Distribution):
     Its mean and variance are undefined: ``mean`` and ``variance`` warn and return NaN.
     Sampling is reparameterized: ``loc + scale * eps`` with standard Cauchy ``eps``.
     """
-
-    def __init__(self, loc, scale):
-        self._loc, self._scale = utils.as_params('Cauchy', loc=loc, scale=scale)
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
 
     def _undefined(self, what):
         warnings.warn('{} of the cauchy distribution is undefined.'.format(what),
@@ -65,9 +38,6 @@ class Cauchy(Distribution):
     def entropy(self):
         return F.log(4 * math.pi * self.scale)
 
-    def _standardize(self, x):
-        return (utils.as_points(x, self.loc) - self.loc) / self.scale
-
     def log_prob(self, x):
         z = self._standardize(x)
         return -F.log1p(z * z) - F.log(math.pi * self.scale)
@@ -81,7 +51,6 @@ class Cauchy(Distribution):
     def icdf(self, x):
         return self.loc + self.scale * F.tan(math.pi * (utils.as_points(x, self.loc) - 0.5))
 
-    def sample_n(self, n):
-        n = utils.check_sample_count('Cauchy', n)
-        eps = utils.draw(self.loc, lambda random, shape: random.standard_cauchy(shape), n)
-        return self.loc + self.scale * eps
+    @staticmethod
+    def _draw_standard(random, shape):
+        return random.standard_cauchy(shape)

@@ -6,13 +6,13 @@ import math
 import numpy
 
 from kusari import functions as F
-from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._location_scale import LocationScale
+from kusari.distributions.distribution import register_kl
 
 _EULER = float(numpy.euler_gamma)
 
 
-class Gumbel(Distribution):
+class Gumbel(LocationScale):
     """Gumbel distribution ``p(x) = exp(-z - exp(-z)) / eta`` with ``z = (x - mu) / eta``.
 
     Args:
@@ -22,36 +22,9 @@ class Gumbel(Distribution):
     Sampling is reparameterized: ``loc + scale * eps`` with standard Gumbel ``eps``.
     """
 
-    def __init__(self, loc, scale):
-        self._loc, self._scale = utils.as_params('Gumbel', loc=loc, scale=scale)
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
     @functools.cached_property
     def _log_scale(self):
         return F.log(self.scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
 
     @functools.cached_property
     def mean(self):
@@ -66,13 +39,12 @@ class Gumbel(Distribution):
         return self._log_scale + (_EULER + 1)
 
     def log_prob(self, x):
-        z = (utils.as_points(x, self.loc) - self.loc) / self.scale
+        z = self._standardize(x)
         return -z - F.exp(-z) - self._log_scale
 
-    def sample_n(self, n):
-        n = utils.check_sample_count('Gumbel', n)
-        eps = utils.draw(self.loc, lambda random, shape: random.gumbel(size=shape), n)
-        return self.loc + self.scale * eps
+    @staticmethod
+    def _draw_standard(random, shape):
+        return random.gumbel(size=shape)
 
 
 @register_kl(Gumbel, Gumbel)

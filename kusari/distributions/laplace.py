@@ -5,10 +5,11 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._location_scale import LocationScale
+from kusari.distributions.distribution import register_kl
 
 
-class Laplace(Distribution):
+class Laplace(LocationScale):
     """Laplace distribution ``p(x) = exp(-|x - mu| / b) / (2 b)``.
 
     Args:
@@ -17,33 +18,6 @@ class Laplace(Distribution):
 
     Sampling is reparameterized: ``loc + scale * eps`` with standard Laplace ``eps``.
     """
-
-    def __init__(self, loc, scale):
-        self._loc, self._scale = utils.as_params('Laplace', loc=loc, scale=scale)
-
-    @property
-    def loc(self):
-        return self._loc
-
-    @property
-    def scale(self):
-        return self._scale
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def mean(self):
@@ -65,9 +39,6 @@ class Laplace(Distribution):
     def entropy(self):
         return 1 + F.log(2 * self.scale)
 
-    def _standardize(self, x):
-        return (utils.as_points(x, self.loc) - self.loc) / self.scale
-
     def log_prob(self, x):
         return -abs(self._standardize(x)) - F.log(2 * self.scale)
 
@@ -86,10 +57,9 @@ class Laplace(Distribution):
         h = 1 - 2 * utils.as_points(x, self.loc)
         return self.loc + self.scale * (F.sign(h) * F.log1p(-abs(h)))
 
-    def sample_n(self, n):
-        n = utils.check_sample_count('Laplace', n)
-        eps = utils.draw(self.loc, lambda random, shape: random.laplace(size=shape), n)
-        return self.loc + self.scale * eps
+    @staticmethod
+    def _draw_standard(random, shape):
+        return random.laplace(size=shape)
 
 
 @register_kl(Laplace, Laplace)

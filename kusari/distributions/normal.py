@@ -5,13 +5,14 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._location_scale import LocationScale
+from kusari.distributions.distribution import register_kl
 
 _HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 _ENTROPY_CONSTANT = 0.5 * math.log(2 * math.pi * math.e)
 
 
-class Normal(Distribution):
+class Normal(LocationScale):
     """Normal distribution ``p(x) = exp(-(x - mu)^2 / (2 sigma^2)) / sqrt(2 pi sigma^2)``.
 
     Args:
@@ -36,10 +37,6 @@ class Normal(Distribution):
                                                          log_scale=log_scale)
             self._scale = None
 
-    @property
-    def loc(self):
-        return self._loc
-
     @functools.cached_property
     def scale(self):
         return self._scale if self._scale is not None else F.exp(self._log_scale)
@@ -47,22 +44,6 @@ class Normal(Distribution):
     @functools.cached_property
     def log_scale(self):
         return self._log_scale if self._log_scale is not None else F.log(self._scale)
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
-
-    @property
-    def support(self):
-        return 'real'
 
     @property
     def mean(self):
@@ -79,9 +60,6 @@ class Normal(Distribution):
     @functools.cached_property
     def entropy(self):
         return self.log_scale + _ENTROPY_CONSTANT
-
-    def _standardize(self, x):
-        return (utils.as_points(x, self.loc) - self.loc) / self.scale
 
     def log_prob(self, x):
         z = self._standardize(x)
@@ -102,10 +80,9 @@ class Normal(Distribution):
     def icdf(self, x):
         return self.loc + self.scale * F.ndtri(utils.as_points(x, self.loc))
 
-    def sample_n(self, n):
-        n = utils.check_sample_count('Normal', n)
-        eps = utils.draw(self.loc, lambda random, shape: random.standard_normal(shape), n)
-        return self.loc + self.scale * eps
+    @staticmethod
+    def _draw_standard(random, shape):
+        return random.standard_normal(shape)
 
 
 @register_kl(Normal, Normal)
