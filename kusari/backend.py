@@ -37,6 +37,11 @@ def _type_name(value):
     return type(value).__module__ + '.' + type(value).__qualname__
 
 
+def _is_device_id(value):
+    """Whether ``value`` is an integer device id (a bool is not)."""
+    return isinstance(value, (int, numpy.integer)) and not isinstance(value, bool)
+
+
 def get_array_module(*args):
     """The array module for ``args``: ``cupy`` if any is (or holds) a CuPy array, else ``numpy``.
 
@@ -176,7 +181,7 @@ class GpuDevice(Device):
                                .format(e)) from None
         if device_id is None:
             device_id = cupy.cuda.Device().id
-        if isinstance(device_id, bool) or not isinstance(device_id, (int, numpy.integer)):
+        if not _is_device_id(device_id):
             raise TypeError('GpuDevice.from_device_id: device_id must be an int, got {}'
                             .format(_type_name(device_id)))
         if not 0 <= device_id < count:

@@ -131,15 +131,11 @@ def get_array_module(*args):
     return backend.get_array_module(*args)
 
 
-def _is_device_id(value):
-    return isinstance(value, (int, numpy.integer)) and not isinstance(value, bool)
-
-
 def get_device_from_id(device_id):
     """The ``cupy.cuda.Device`` with this id; :data:`DummyDevice` for None or a negative id."""
-    if device_id is None or (_is_device_id(device_id) and device_id < 0):
+    if device_id is None or (backend._is_device_id(device_id) and device_id < 0):
         return DummyDevice
-    if not _is_device_id(device_id):
+    if not backend._is_device_id(device_id):
         raise TypeError('get_device_from_id: device_id must be an int or None, got {}'
                         .format(backend._type_name(device_id)))
     check_cuda_available()
@@ -165,7 +161,7 @@ def get_device(*args):
     warnings.warn('kusari.cuda.get_device is deprecated; use get_device_from_id or '
                   'get_device_from_array', DeprecationWarning, stacklevel=2)
     for arg in args:
-        if _is_device_id(arg):
+        if backend._is_device_id(arg):
             return get_device_from_id(arg)
         if cupy is not None and isinstance(arg, cupy.ndarray):
             return arg.device
@@ -175,7 +171,7 @@ def get_device(*args):
 
 
 def _gpu_device(device):
-    if device is None or _is_device_id(device):
+    if device is None or backend._is_device_id(device):
         return backend.GpuDevice.from_device_id(None if device is None else int(device))
     if cupy is not None and isinstance(device, cupy.cuda.Device):
         return backend.GpuDevice(device)
