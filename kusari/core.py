@@ -1048,26 +1048,28 @@ class FunctionNode:
         retained = self._retained_output_data
         if retained is None:
             raise RuntimeError('the retained outputs of {} were released'.format(self.label))
-        ret = []
+        if len(indexes) == 1:
+            return self._retained_output(indexes[0], retained[0]),
+        return tuple([self._retained_output(index, data)
+                      for index, data in zip(indexes, retained)])
+
+    def _retained_output(self, index, data):
         outputs = self.outputs
-        for index, data in zip(indexes, retained):
-            node = outputs[index]()
-            if node is None:  # nobody holds the output node: make a new one
-                var = _new_variable(data, True)
-                node = var.node
-                node.creator_node = self
-                node.rank = self.rank + 1
-                outputs = outputs[:index] + (_weakref(node),) + outputs[index + 1:]
-                self.outputs = outputs
-            else:
-                var = node._variable()
-                if var is None:  # the user dropped the output Variable
-                    var = _new_variable(data, node.requires_grad)
-                    var._node = node
-                elif var._array is None:
-                    var._array = data
-            ret.append(var)
-        return tuple(ret)
+        node = outputs[index]()
+        if node is None:  # nobody holds the output node: make a new one
+            var = _new_variable(data, True)
+            node = var.node
+            node.creator_node = self
+            node.rank = self.rank + 1
+            self.outputs = outputs[:index] + (_weakref(node),) + outputs[index + 1:]
+            return var
+        var = node._variable()
+        if var is None:  # the user dropped the output Variable
+            var = _new_variable(data, node.requires_grad)
+            var._node = node
+        elif var._array is None:
+            var._array = data
+        return var
 
     def backward(self, target_input_indexes, grad_outputs):
         """Gradients (Variables or None) for the inputs at ``target_input_indexes``."""
@@ -1338,23 +1340,17 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
 
     while heap:
         func = heappop(heap)[2]
-        gys = []
-        found = False
-        for ref in func.outputs:
-            node = ref()
+        outputs = func.outputs
+        if len(outputs) == 1 and captured is None and not retain_grad:  # the usual case
+            node = outputs[0]()
             gy = None if node is None else grads.pop(node, None)
-            gys.append(gy)
             if gy is None:
                 continue
-            found = True
-            if captured is not None and node in input_nodes:
-                captured[node] = gy
-            if retain_grad:
-                var = node._variable()
-                if var is not None:
-                    var._grad_var = gy
-        if not found:
-            continue
+            gys = gy,
+        else:
+            gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad)
+            if gys is None:
+                continue
         inputs = func.inputs
         if inputs is None:
             raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
@@ -1364,7 +1360,6 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
         if not targets:
             continue
-        gys = tuple(gys)
         hooks = (hooks_on or func._local_function_hooks) and func._all_hooks()
         if hooks:
             in_data = tuple([x.data for x in inputs])
@@ -1423,6 +1418,27 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         else:
             var._grad_var = _new_variable(old._array + g._array, True)
     return None
+
+
+def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
+    """The gradients of a function's outputs (None where there is none), taken out of
+    ``grads``; captured for grad() and stored by retain_grad. None if all are None."""
+    gys = []
+    found = False
+    for ref in outputs:
+        node = ref()
+        gy = None if node is None else grads.pop(node, None)
+        gys.append(gy)
+        if gy is None:
+            continue
+        found = True
+        if captured is not None and node in input_nodes:
+            captured[node] = gy
+        if retain_grad:
+            var = node._variable()
+            if var is not None:
+                var._grad_var = gy
+    return tuple(gys) if found else None
 
 
 def _owned_gradient(g, owned):
