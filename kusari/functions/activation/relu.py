@@ -1,15 +1,21 @@
 """Rectified linear unit."""
 
+import numpy
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
 
 
 class ReLU(core.FunctionNode):
+    _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
+
     def forward(self, inputs):
         x, = inputs
-        check_float('relu', 'x', x)
-        self.retain_outputs((0,))
+        if x.dtype.kind != 'f':
+            check_float('relu', 'x', x)
+        if type(x) is numpy.ndarray:
+            return numpy.maximum(x, 0),
         return get_array_module(x).maximum(x, 0),
 
     def backward(self, indexes, grad_outputs):

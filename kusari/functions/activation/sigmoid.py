@@ -7,10 +7,12 @@ from kusari.functions.math._elementwise import force_array
 
 
 class Sigmoid(core.FunctionNode):
+    _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
+
     def forward(self, inputs):
         x, = inputs
-        check_float('sigmoid', 'x', x)
-        self.retain_outputs((0,))
+        if x.dtype.kind != 'f':
+            check_float('sigmoid', 'x', x)
         xp = get_array_module(x)
         # 0.5 * tanh(0.5 x) + 0.5 is exact in float and never overflows.
         y = force_array(xp.tanh(x * x.dtype.type(0.5)))
@@ -26,8 +28,9 @@ class Sigmoid(core.FunctionNode):
 class SigmoidGrad(core.FunctionNode):
     """``gy * y * (1 - y)`` from the sigmoid's output ``y`` and ``gy``."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         y, gy = inputs
         return gy * y * (1 - y),
 

@@ -53,12 +53,10 @@ class UnaryElementwise(core.FunctionNode):
 
     def forward(self, inputs):
         x, = inputs
-        check_float(self.name, 'x', x)
-        if 'x' in self.uses:
-            self.retain_inputs((0,))
-        if 'y' in self.uses:
-            self.retain_outputs((0,))
-        return force_array(self.compute(get_array_module(x), x), x.dtype),
+        if x.dtype.kind != 'f':
+            check_float(self.name, 'x', x)
+        xp = numpy if type(x) is numpy.ndarray else get_array_module(x)
+        return force_array(self.compute(xp, x), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0] if 'x' in self.uses else None
@@ -79,7 +77,10 @@ def unary(name, compute, derivative, uses='x', doc=None):
     """
     node_class = type(''.join(part.title() for part in name.split('_')), (UnaryElementwise,), {
         'name': name, 'uses': uses, 'compute': staticmethod(compute),
-        'derivative': staticmethod(derivative)})
+        'derivative': staticmethod(derivative),
+        # what backward keeps is fixed per function: declared, not retained per call
+        '_input_indexes_to_retain': (0,) if 'x' in uses else None,
+        '_output_indexes_to_retain': (0,) if 'y' in uses else None})
 
     def function(x):
         return node_class().apply((x,))[0]
