@@ -64,8 +64,18 @@ def _ratio(numerator, denominator):
     return f'{numerator / denominator:.2f}'
 
 
-def _target_cells(case, medians):
-    """Verdict on each of the case's targets, from one summary value per framework."""
+def _round_ratios(measurements, numerator, denominator):
+    """Ratios of the two frameworks' medians round by round (they ran close together
+    in time, so a machine that changes speed between rounds affects both alike)."""
+    top, bottom = measurements.get(numerator), measurements.get(denominator)
+    if top is None or bottom is None or top.error or bottom.error:
+        return []
+    return [a / b for a, b in zip(top.rounds, bottom.rounds) if b]
+
+
+def _target_cells(case, medians, measurements):
+    """Verdict on each of the case's targets, from one summary value per framework,
+    with the range of the per-round ratios when there are several rounds."""
     cells = []
     for target in case.targets:
         kusari = medians.get('kusari')
@@ -74,6 +84,10 @@ def _target_cells(case, medians):
             verdict = 'not measured'
         else:
             verdict = 'met' if kusari / other <= target.limit else 'NOT met'
+            ratios = ([] if target.against == 'absolute'
+                      else _round_ratios(measurements, 'kusari', target.against))
+            if len(ratios) > 1:
+                verdict += f' (per round {min(ratios):.2f}–{max(ratios):.2f})'
         cells.append(f'{target.describe(case.unit)}: {verdict}')
     return '; '.join(cells) or '–'
 
@@ -134,7 +148,7 @@ def _ratios_table(case_names, results, quick, statistic=statistics.median, with_
                _ratio(medians.get('torch'), medians.get('numpy')),
                _ratio(medians.get('chainer'), medians.get('numpy'))]
         if with_targets:
-            row.append(_target_cells(case, medians))
+            row.append(_target_cells(case, medians, results[case_name]))
         lines.append(f'| {case.label(quick)} | ' + ' | '.join(row) + ' |')
     return lines
 
@@ -209,7 +223,9 @@ def _method_lines(args, run_info):
         'a fresh process, frameworks in rotating order; a timing process does 2 warm-up calls, '
         f'then {args.samples} samples of about {args.target_s:g} s each (calls averaged within a '
         'sample). Cells are median (min–max) over all samples of all rounds; ratios are of '
-        'medians. float32 throughout. Before each worker the runner waits (up to '
+        'medians; a target verdict also gives the range of its ratio round by round (the two '
+        'frameworks ran seconds apart within a round), which shows how far the machine\'s '
+        'speed changes move it. float32 throughout. Before each worker the runner waits (up to '
         f'{args.max_wait:g} s) until other processes use under {args.busy_threshold:.0%} of the '
         'CPU, as read from /proc/stat; cells marked † still started on a busier machine.')
     clock = ('- clock: wall time (time.perf_counter)' if args.clock == 'wall' else

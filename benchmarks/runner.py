@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import shlex
+import statistics
 import subprocess
 import sys
 import time
@@ -42,12 +43,15 @@ class Measurement:
     """All values of one (case, framework) pair over the run, or the error that stopped it.
 
     ``background`` holds, per worker process, the share of the machine's CPU time that
-    other processes used just before it started (see :func:`wait_for_quiet_cpu`).
+    other processes used just before it started (see :func:`wait_for_quiet_cpu`);
+    ``rounds`` the median of each round's values, for ratios between frameworks that
+    ran close together in time.
     """
 
     values: list = dataclasses.field(default_factory=list)
     error: str = ''
     background: list = dataclasses.field(default_factory=list)
+    rounds: list = dataclasses.field(default_factory=list)
 
 
 def cpu_busy_share(interval_s=0.25):
@@ -228,6 +232,7 @@ def run_cases(args, case_names, frameworks, log):
                                '--target-s', str(args.target_s), '--clock', args.clock]
                 if args.quick:
                     worker_args.append('--quick')
+                round_values = []
                 for _ in range(case.processes_per_round):
                     measurement.background.append(
                         wait_for_quiet_cpu(args.busy_threshold, args.max_wait))
@@ -235,7 +240,10 @@ def run_cases(args, case_names, frameworks, log):
                     if not result['ok']:
                         measurement.error = result['error']
                         break
-                    measurement.values.extend(result['values'])
+                    round_values += result['values']
+                measurement.values += round_values
+                if round_values:
+                    measurement.rounds.append(statistics.median(round_values))
                 status = measurement.error or report.format_stats(measurement.values)
                 log(f'[round {round_index + 1}/{args.repeat}] {case_name:16s} '
                     f'{framework.name:8s} {status}')

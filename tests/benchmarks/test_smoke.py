@@ -114,3 +114,22 @@ def test_report_merge_keeps_sections_written_by_hand():
     assert second.count(BEGIN_MARK) == 1 and second.count(END_MARK) == 1
     assert second.endswith(hand_written)
     assert merge_into('', 'x\n') == f'{BEGIN_MARK}\nx\n{END_MARK}\n'
+
+
+def test_target_verdict_shows_the_spread_of_per_round_ratios():
+    from benchmarks.cases import CASES_BY_NAME
+    from benchmarks.report import _target_cells
+    from benchmarks.runner import Measurement
+
+    case = CASES_BY_NAME['chain_fwd_bwd']
+    kusari = Measurement(values=[9.0, 11.0, 10.0], rounds=[9.0, 11.0, 10.0])
+    torch = Measurement(values=[10.0, 10.0, 10.0], rounds=[10.0, 10.0, 10.0])
+    cells = _target_cells(case, {'kusari': 10.0, 'torch': 10.0},
+                          {'kusari': kusari, 'torch': torch})
+    assert 'kusari / PyTorch CPU <= 1: met (per round 0.90–1.10)' in cells
+    # one round gives no spread; a failed framework gives no per-round ratios
+    single = Measurement(values=[12.0], rounds=[12.0])
+    cells = _target_cells(case, {'kusari': 12.0, 'torch': 10.0},
+                          {'kusari': single, 'torch': Measurement(rounds=[10.0])})
+    assert 'kusari / PyTorch CPU <= 1: NOT met;' in cells + ';'
+    assert 'per round' not in cells
