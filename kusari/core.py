@@ -829,6 +829,10 @@ class FunctionNode:
     _retained_output_data = None
     _local_function_hooks = None
     _checks_types = False  # whether the class defines check_type_forward
+    # Optional: ``backward_arrays(target_input_indexes, grad_output_arrays)`` gives the
+    # same gradients as backward, as arrays, for a backward pass that is not recorded
+    # (no double backprop); it saves building a node per gradient in hot functions.
+    backward_arrays = None
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -1367,7 +1371,11 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             in_data = tuple([x.data for x in inputs])
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gys)
-        gxs = func.backward(targets, gys)
+        if double or func.backward_arrays is None:
+            gxs = func.backward(targets, gys)
+        else:
+            gxs = func.backward_arrays(targets, tuple([None if gy is None else gy._array
+                                                       for gy in gys]))
         if len(gxs) != len(targets):
             gxs = _select_target_grads(func, gxs, targets)
         if hooks:
@@ -1378,8 +1386,8 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if type(gx) is not Variable:
-                gx = _as_grad_variable(gx)
+            if type(gx) is not Variable:  # backward_arrays gives arrays
+                gx = _new_variable(gx, True) if type(gx) is _ndarray else _as_grad_variable(gx)
             x = inputs[index]
             if gx._array.shape != x.shape:
                 _bad_grad_shape(func, index, x, gx)
@@ -1469,6 +1477,8 @@ def _select_target_grads(func, gxs, targets):
 def _as_grad_variable(gx):
     if isinstance(gx, Variable):
         return gx
+    if isinstance(gx, numpy.generic):  # NumPy operations on 0-d arrays give scalars
+        gx = numpy.asarray(gx)
     _check_array(gx, 'a gradient returned by backward')
     return _new_variable(gx, True)
 

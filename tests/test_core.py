@@ -529,6 +529,46 @@ def test_function_hooks_are_called():
     assert len(calls) == n
 
 
+def test_backward_arrays_serves_unrecorded_backward_only():
+    used = []
+
+    class Cube(kusari.FunctionNode):
+        def forward(self, inputs):
+            self.retain_inputs((0,))
+            return inputs[0] ** 3,
+
+        def backward(self, indexes, grad_outputs):
+            used.append('backward')
+            x, = self.get_retained_inputs()
+            return 3 * x * x * grad_outputs[0],
+
+        def backward_arrays(self, indexes, grad_outputs):
+            used.append('arrays')
+            x = self.inputs[0].data
+            return 3 * x * x * grad_outputs[0],
+
+    class Recorder(kusari.FunctionHook):
+        def backward_postprocess(self, function, in_data, out_grad):
+            used.append('hook')
+
+    x = Variable(numpy.array([0.5, -2.0]))
+    y = F.sum(Cube().apply((x,))[0])
+    with Recorder():
+        y.backward()
+    assert used == ['hook', 'arrays', 'hook']  # Sum, then Cube through arrays
+    numpy.testing.assert_allclose(x.grad, 3 * x.array ** 2)
+
+    used.clear()
+    x.cleargrad()
+    y = F.sum(Cube().apply((x,))[0])
+    y.backward(enable_double_backprop=True)
+    assert used == ['backward']
+    gx = x.grad_var
+    x.cleargrad()
+    F.sum(gx).backward()  # second order through the recorded backward: 6 x
+    numpy.testing.assert_allclose(x.grad, 6 * x.array)
+
+
 def test_debug_mode_names_the_function_that_made_nan():
     x = Variable(f32(-1.0))
     with kusari.using_config('debug', True):

@@ -22,6 +22,9 @@ class ReLU(core.FunctionNode):
         y, = self.get_retained_outputs()
         return ReLUGrad(y.array).apply((grad_outputs[0],))
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0] * (self._retained_output_data[0] > 0),
+
 
 class ReLUGrad(core.FunctionNode):
     """``gy * (y > 0)`` with ``y`` a constant: its own backward is itself."""

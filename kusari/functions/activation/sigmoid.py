@@ -24,6 +24,9 @@ class Sigmoid(core.FunctionNode):
         y, = self.get_retained_outputs()
         return SigmoidGrad().apply((y, grad_outputs[0]))
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return SigmoidGrad.gradient(self._retained_output_data[0], grad_outputs[0]),
+
 
 class SigmoidGrad(core.FunctionNode):
     """``gy * y * (1 - y)`` from the sigmoid's output ``y`` and ``gy``."""
@@ -31,8 +34,11 @@ class SigmoidGrad(core.FunctionNode):
     _input_indexes_to_retain = (0, 1)
 
     def forward(self, inputs):
-        y, gy = inputs
-        return gy * y * (1 - y),
+        return self.gradient(*inputs),
+
+    @staticmethod
+    def gradient(y, gy):
+        return gy * y * (1 - y)
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

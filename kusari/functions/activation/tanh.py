@@ -24,6 +24,9 @@ class Tanh(core.FunctionNode):
         y, = self.get_retained_outputs()
         return TanhGrad().apply((y, grad_outputs[0]))
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return TanhGrad.gradient(self._retained_output_data[0], grad_outputs[0]),
+
 
 class TanhGrad(core.FunctionNode):
     """``gy * (1 - y**2)`` from tanh's output ``y`` and ``gy``."""
@@ -31,12 +34,15 @@ class TanhGrad(core.FunctionNode):
     _input_indexes_to_retain = (0, 1)
 
     def forward(self, inputs):
-        y, gy = inputs
+        return self.gradient(*inputs),
+
+    @staticmethod
+    def gradient(y, gy):
         # gy - gy * y * y: no Python scalar to convert, which costs more than an op
         # on a small array
         gy_y2 = gy * y
         gy_y2 *= y
-        return gy - gy_y2,
+        return gy - gy_y2
 
     def backward(self, indexes, grad_outputs):
         y, gy = self.get_retained_inputs()

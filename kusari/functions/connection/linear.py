@@ -43,6 +43,13 @@ class LinearFunction(core.FunctionNode):
                 ret.append(sum_(gy, axis=0))
         return tuple(ret)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x, W = self.inputs[0].data, self.inputs[1].data
+        # the same array operations as matmul and sum do in backward
+        return tuple([gy @ W if i == 0 else gy.T @ x if i == 1 else gy.sum(axis=0)
+                      for i in indexes])
+
 
 def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully connected layer) ``y = x W^T + b``.

@@ -1,0 +1,75 @@
+"""Functions with a ``backward_arrays`` fast path give bitwise the gradients of their
+differentiable ``backward`` (which double backprop records)."""
+
+import numpy
+import pytest
+
+import kusari
+import kusari.functions as F
+from kusari import core
+
+rng = numpy.random.default_rng(7)
+
+
+def _x(shape=(3, 4), dtype=numpy.float32):
+    return rng.uniform(-1, 1, shape).astype(dtype)
+
+
+CASES = {
+    'Tanh': (F.tanh, [_x()]),
+    'Sigmoid': (F.sigmoid, [_x()]),
+    'ReLU': (F.relu, [_x()]),
+    'LinearFunction': (F.linear, [_x((5, 4)), _x((3, 4)), _x((3,))]),
+}
+ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu}
+
+
+def _all_subclasses(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _all_subclasses(sub)
+
+
+def _gradients(function, arrays, double):
+    inputs = [kusari.Variable(a.copy()) for a in arrays]
+    y = function(*inputs)
+    y.grad = numpy.linspace(-1, 1, y.size, dtype=y.dtype).reshape(y.shape)
+    y.backward(enable_double_backprop=double)
+    return [x.grad for x in inputs]
+
+
+def test_every_function_with_backward_arrays_is_covered():
+    for name in dir(F):  # import every function module
+        getattr(F, name)
+    defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
+               if cls.backward_arrays is not None}
+    assert defined == set(CASES)
+
+
+@pytest.mark.parametrize('name', sorted(CASES))
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_backward_arrays_equals_backward(name, dtype):
+    function, arrays = CASES[name]
+    arrays = [a.astype(dtype) for a in arrays]
+    fast = _gradients(function, arrays, double=False)
+    recorded = _gradients(function, arrays, double=True)
+    for a, b in zip(fast, recorded):
+        assert a.dtype == b.dtype and a.shape == b.shape
+        numpy.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize('name', sorted(ZERO_D))
+def test_backward_arrays_of_a_0d_input(name):
+    # NumPy returns scalars for 0-d operands; the gradient is still a 0-d array
+    grads = _gradients(ZERO_D[name], [numpy.asarray(0.3, numpy.float32)], double=False)
+    assert type(grads[0]) is numpy.ndarray and grads[0].shape == ()
+
+
+def test_linear_without_bias_and_with_a_constant_input():
+    x, W = _x((2, 4)), _x((3, 4))
+    Wv = kusari.Variable(W)
+    y = F.linear(x, Wv)  # x is an array: only W's gradient is computed
+    gy = numpy.ones_like(y.array)
+    y.grad = gy
+    y.backward()
+    numpy.testing.assert_array_equal(Wv.grad, gy.T @ x)
