@@ -1,12 +1,14 @@
 """Instructions per op of the F.tanh chain, counted by Valgrind: a reading that other
 processes on the machine cannot disturb, for A/B comparisons of core changes.
 
-    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20]
+    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20] [--torch]
 
 Each case runs twice under ``valgrind --tool=cachegrind`` (with 0 and with ``--repeat``
 timed calls after one warm-up call), so start-up cancels out; hash randomization, address
 randomization and BLAS threads are switched off so that a count repeats to the instruction.
-``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit).
+``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit);
+``--torch`` adds PyTorch's ``torch.tanh`` chain (fewer instructions than kusari at about
+the same time: instruction counts compare versions of one framework, not frameworks).
 Needs Valgrind (``apt install valgrind``); it is not part of ``python -m benchmarks``.
 """
 
@@ -20,12 +22,17 @@ import sys
 CHILD = '''
 import sys
 import numpy
-import kusari
-import kusari.functions as F
 
 mode, n_ops, repeat = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 a = numpy.random.default_rng(0).standard_normal((4, 4)).astype(numpy.float32)
 seed = numpy.ones_like(a)
+if mode.startswith('torch'):
+    import torch
+    torch.set_num_threads(1)
+    torch_a, torch_seed = torch.from_numpy(a), torch.from_numpy(seed)
+else:
+    import kusari
+    import kusari.functions as F
 
 
 def numpy_tanh():
@@ -49,7 +56,22 @@ def forward_backward():
     h.backward()
 
 
-step = {'numpy': numpy_tanh, 'inference': inference, 'fwd_bwd': forward_backward}[mode]
+def torch_inference():
+    with torch.no_grad():
+        h = torch_a
+        for _ in range(n_ops):
+            h = torch.tanh(h)
+
+
+def torch_forward_backward():
+    h = torch_a.detach().requires_grad_()
+    for _ in range(n_ops):
+        h = torch.tanh(h)
+    h.backward(torch_seed)
+
+
+step = {'numpy': numpy_tanh, 'inference': inference, 'fwd_bwd': forward_backward,
+        'torch_inference': torch_inference, 'torch_fwd_bwd': torch_forward_backward}[mode]
 for _ in range(1 + repeat):
     step()
 '''
@@ -74,16 +96,20 @@ def main():
     parser.add_argument('--kusari-path', help='directory holding the kusari package to measure')
     parser.add_argument('--ops', type=int, default=1000)
     parser.add_argument('--repeat', type=int, default=20)
+    parser.add_argument('--torch', action='store_true',
+                        help='also count PyTorch (torch.tanh) the same way')
     args = parser.parse_args()
     if shutil.which('valgrind') is None:
         sys.exit('valgrind is not installed')
     per_op = {}
-    for mode in ('numpy', 'inference', 'fwd_bwd'):
+    modes = ['numpy', 'inference', 'fwd_bwd'] + (
+        ['torch_inference', 'torch_fwd_bwd'] if args.torch else [])
+    for mode in modes:
         total = (count(mode, args.ops, args.repeat, args.kusari_path)
                  - count(mode, args.ops, 0, args.kusari_path))
         per_op[mode] = total / (args.ops * args.repeat)
     for mode, value in per_op.items():
-        print('{:10s} {:9.0f} instructions/op  ({:.2f}x numpy.tanh)'.format(
+        print('{:15s} {:9.0f} instructions/op  ({:.2f}x numpy.tanh)'.format(
             mode, value, value / per_op['numpy']))
 
 
