@@ -1397,7 +1397,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             elif double:
                 grads[x] = g + gx
             else:
-                grads[x] = _new_variable(g._array + gx._array, True)
+                grads[x] = _new_variable(_added(g._array, gx._array), True)
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)
@@ -1426,7 +1426,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         elif double:
             var._grad_var = old + g
         else:
-            var._grad_var = _new_variable(old._array + g._array, True)
+            var._grad_var = _new_variable(_added(old._array, g._array), True)
     return None
 
 
@@ -1449,6 +1449,12 @@ def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
             if var is not None:
                 var._grad_var = gy
     return tuple(gys) if found else None
+
+
+def _added(a, b):
+    """``a + b`` as an array: NumPy gives a scalar for two 0-d arrays."""
+    total = a + b
+    return numpy.asarray(total) if isinstance(total, numpy.generic) else total
 
 
 def _owned_gradient(g, owned):

@@ -344,6 +344,16 @@ def test_double_backprop_through_backward_and_grad():
     assert x.grad == pytest.approx(s * (1 - s) * (1 - 2 * s) * 0.7 + 2 * s * (1 - s))
 
 
+def test_gradients_of_0d_variables_stay_arrays_when_accumulated():
+    # NumPy adds two 0-d arrays into a scalar; a gradient must still be an array
+    x = Variable(numpy.asarray(0.3, numpy.float32))
+    (x * x + x).backward()
+    assert type(x.grad) is numpy.ndarray and x.grad.shape == ()
+    assert x.grad == pytest.approx(1.6)
+    (x * 2.0).backward()  # accumulates into the existing gradient
+    assert type(x.grad) is numpy.ndarray and x.grad == pytest.approx(3.6)
+
+
 def test_gradient_of_unused_input_is_none():
     x, w = Variable(f32(1.0)), Variable(f32(2.0))
     y = F.sum(x * 2.0)

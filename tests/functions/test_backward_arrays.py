@@ -15,13 +15,24 @@ def _x(shape=(3, 4), dtype=numpy.float32):
     return rng.uniform(-1, 1, shape).astype(dtype)
 
 
-CASES = {
+def _away_from_zero(shape):
+    return rng.uniform(0.5, 1.5, shape) * rng.choice([-1, 1], shape)
+
+
+CASES = {  # class name: (function, inputs), broadcasting where the function does
     'Tanh': (F.tanh, [_x()]),
     'Sigmoid': (F.sigmoid, [_x()]),
     'ReLU': (F.relu, [_x()]),
     'LinearFunction': (F.linear, [_x((5, 4)), _x((3, 4)), _x((3,))]),
+    'Neg': (lambda a: -a, [_x()]),
+    'Add': (lambda a, b: a + b, [_x(), _x((4,))]),
+    'Sub': (lambda a, b: a - b, [_x((3, 1)), _x((2, 3, 4))]),
+    'Mul': (lambda a, b: a * b, [_x(), _x((3, 1))]),
+    'MulConstant': (lambda a: a * 1.7, [_x()]),
+    'Div': (lambda a, b: a / b, [_x(), _away_from_zero((4,))]),
 }
-ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu}
+ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
+          'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2)}
 
 
 def _all_subclasses(cls):

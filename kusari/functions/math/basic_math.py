@@ -12,7 +12,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.core import Variable
 from kusari.functions._checks import check_broadcastable, check_same_dtype, fail
-from kusari.functions.array.broadcast import sum_to
+from kusari.functions.array.broadcast import _sum_to, sum_to
 from kusari.functions.math._elementwise import force_array
 
 
@@ -25,6 +25,9 @@ class Neg(core.FunctionNode):
         return -inputs[0],
 
     def backward(self, indexes, gy):
+        return -gy[0],
+
+    def backward_arrays(self, indexes, gy):
         return -gy[0],
 
 
@@ -66,6 +69,11 @@ class Add(_Binary):
         shapes = self._shapes()
         return tuple(sum_to(gy, shapes[i]) for i in indexes)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shapes = self._shapes()
+        return tuple([_sum_to(gy, shapes[i]) for i in indexes])
+
 
 class AddConstant(core.FunctionNode):
     def __init__(self, value):
@@ -90,6 +98,11 @@ class Sub(_Binary):
         gy, = grad_outputs
         shapes = self._shapes()
         return tuple(sum_to(gy if i == 0 else -gy, shapes[i]) for i in indexes)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        shapes = self._shapes()
+        return tuple([_sum_to(gy if i == 0 else -gy, shapes[i]) for i in indexes])
 
 
 class SubFromConstant(core.FunctionNode):
@@ -120,6 +133,12 @@ class Mul(_Binary):
             ret.append(sum_to(gy * (x1 if i == 0 else x0), (x0, x1)[i].shape))
         return tuple(ret)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.inputs[0].data, self.inputs[1].data
+        return tuple([_sum_to(gy * (x1 if i == 0 else x0), (x0, x1)[i].shape)
+                      for i in indexes])
+
 
 class MulConstant(core.FunctionNode):
     def __init__(self, value):
@@ -129,6 +148,9 @@ class MulConstant(core.FunctionNode):
         return inputs[0] * self.value,
 
     def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * self.value,
+
+    def backward_arrays(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
 
 
@@ -152,6 +174,13 @@ class Div(_Binary):
             else:
                 ret.append(sum_to(-gx0 * x0 / x1, x1.shape))
         return tuple(ret)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.inputs[0].data, self.inputs[1].data
+        gx0 = gy / x1
+        return tuple([_sum_to(gx0, x0.shape) if i == 0 else _sum_to(-gx0 * x0 / x1, x1.shape)
+                      for i in indexes])
 
 
 class DivFromConstant(core.FunctionNode):
