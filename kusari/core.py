@@ -788,6 +788,10 @@ def _rebuild_parameter(array, name, grad, initializer, update_rule):
     return param
 
 
+def _defining_class(cls, name):
+    return next(klass for klass in cls.__mro__ if name in vars(klass))
+
+
 def as_variable(obj):
     """``obj`` if it is a Variable, else a Variable of it that requires no gradient."""
     if isinstance(obj, Variable):
@@ -837,6 +841,10 @@ class FunctionNode:
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._checks_types = cls.check_type_forward is not FunctionNode.check_type_forward
+        # backward_arrays stands in for the backward of its own class only: a subclass
+        # that overrides backward is differentiated by it
+        if _defining_class(cls, 'backward_arrays') is not _defining_class(cls, 'backward'):
+            cls.backward_arrays = None
 
     @property
     def label(self):

@@ -579,6 +579,19 @@ def test_backward_arrays_serves_unrecorded_backward_only():
     numpy.testing.assert_allclose(x.grad, 6 * x.array)
 
 
+def test_a_subclass_that_overrides_backward_is_differentiated_by_it():
+    from kusari.functions.activation.tanh import Tanh
+
+    class ZeroGradTanh(Tanh):
+        def backward(self, indexes, grad_outputs):
+            return grad_outputs[0] * 0.0,
+
+    x = Variable(f32(0.5, -1.0))
+    F.sum(ZeroGradTanh().apply((x,))[0]).backward()
+    numpy.testing.assert_array_equal(x.grad, [0.0, 0.0])
+    assert Tanh.backward_arrays is not None and ZeroGradTanh.backward_arrays is None
+
+
 def test_debug_mode_names_the_function_that_made_nan():
     x = Variable(f32(-1.0))
     with kusari.using_config('debug', True):
