@@ -1,5 +1,7 @@
 """Cheap input checks for functions, with readable errors built only on failure."""
 
+import numbers
+
 import numpy
 
 from kusari.utils.type_check import InvalidType
@@ -51,16 +53,24 @@ def check_broadcastable(func, a, b, names=('x0', 'x1')):
     return tuple(longer[:abs(a.ndim - b.ndim)]) + tuple(reversed(shape))
 
 
-def normalize_axis(func, axis, ndim):
-    """``axis`` as a tuple of non-negative ints (None: every axis)."""
-    if axis is None:
+def is_int(value):
+    """Whether ``value`` is an integer (a bool is not)."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def normalize_axis(func, axis, ndim, none_allowed=True):
+    """``axis`` as a tuple of non-negative ints (None: every axis, where allowed)."""
+    if axis is None and none_allowed:
         return tuple(range(ndim))
-    axes = (axis,) if isinstance(axis, int) else tuple(axis)
+    axes = (axis,) if is_int(axis) else axis
+    if not isinstance(axes, (tuple, list)) or not all(is_int(a) for a in axes):
+        fail(func, 'axis', ('None, ' if none_allowed else '') + 'an int or a tuple of ints',
+             repr(axis))
     out = []
     for a in axes:
         if not -ndim <= a < max(ndim, 1):
             fail(func, 'axis', 'an axis in [{}, {})'.format(-ndim, ndim), a)
-        out.append(a % ndim if ndim else 0)
+        out.append(int(a) % ndim if ndim else 0)
     if len(set(out)) != len(out):
         fail(func, 'axis', 'distinct axes', axis)
     return tuple(out)

@@ -55,8 +55,6 @@ CASES_RUN = {'cases': 0}  # counted for the README's table
 # being written); reported to their authors. The tests run and are expected to fail
 # (strictly with the default seed: a fix makes them pass, and the entry must go).
 KNOWN_BUGS = {
-    'normalize': 'normalization/l2_normalization: a 0-d x or a float axis reaches NumPy '
-                 "(AxisError, \"'float' object is not iterable\"); axis=None is taken",
     'spatial_pyramid_pooling_2d': 'pooling: an input smaller than 2**l per side gives level '
                                   'l fewer than 4**l bins: x (1, 2, 1, 1) with '
                                   'pyramid_height=2 gives (1, 4, 1, 1), not (1, 10, 1, 1)',

@@ -1,9 +1,7 @@
 """Axis arguments, checked before NumPy sees them: a bad axis is an InvalidType naming
 the function, never NumPy's AxisError, an IndexError or a silently different axis."""
 
-import numbers
-
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail, is_int, normalize_axis
 
 
 def axes_of(func, axis, ndim):
@@ -13,12 +11,12 @@ def axes_of(func, axis, ndim):
     """
     if ndim == 0:
         fail(func, 'x', 'an array with at least one axis', 'a 0-d array')
-    return normalize_axis(func, axis, ndim)
+    return normalize_axis(func, axis, ndim, none_allowed=False)
 
 
 def axis_of(func, axis, ndim):
     """One int ``axis`` as a non-negative axis of ``ndim``."""
-    if not _is_int(axis):
+    if not is_int(axis):
         fail(func, 'axis', 'an int', repr(axis))
     return axes_of(func, int(axis), ndim)[0]
 
@@ -30,15 +28,11 @@ def reduction_axes(func, axis, ndim):
     """
     if axis is None:
         return tuple(range(ndim))
-    axes = (axis,) if _is_int(axis) else axis
-    if not isinstance(axes, (tuple, list)) or not all(_is_int(a) for a in axes):
+    axes = (axis,) if is_int(axis) else axis
+    if not isinstance(axes, (tuple, list)) or not all(is_int(a) for a in axes):
         fail(func, 'axis', 'None, an int or a tuple of ints', repr(axis))
     for a in axes:
         if not -ndim <= a < ndim:
             fail(func, 'axis', 'an axis of a {}-d array, in [{}, {})'.format(
                 ndim, -ndim, ndim), a)
     return normalize_axis(func, tuple(int(a) for a in axes), ndim)
-
-
-def _is_int(value):
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)

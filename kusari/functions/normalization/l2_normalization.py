@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._checks import fail
+from kusari.functions.array._axes import axes_of
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -47,5 +48,5 @@ def normalize(x, eps=1e-5, axis=1):
     Returns:
         Variable: of ``x``'s shape.
     """
-    axes = normalize_axis('normalize', axis, core.as_array(x).ndim)
+    axes = axes_of('normalize', axis, core.as_array(x).ndim)
     return NormalizeL2(eps, axes).apply((x,))[0]

@@ -30,3 +30,19 @@ def test_gradient_at_a_zero_vector_is_finite():
 def test_integer_input_is_rejected():
     with pytest.raises(InvalidType, match='normalize: invalid x'):
         F.normalize(numpy.ones((2, 3), 'i'))
+
+
+@pytest.mark.parametrize('x, axis, message', [
+    (numpy.ones((), 'f'), 0, 'normalize: invalid x: expected an array with at least one axis'),
+    (numpy.ones((2, 3), 'f'), 1.0, 'normalize: invalid axis: expected an int or a tuple of ints'),
+    (numpy.ones((2, 3), 'f'), None, 'normalize: invalid axis'),
+    (numpy.ones((2, 3), 'f'), (0, 0.5), 'normalize: invalid axis'),
+])
+def test_bad_axis_or_0d_input_is_a_clear_error(x, axis, message):
+    with pytest.raises(InvalidType, match=message):
+        F.normalize(x, axis=axis)
+
+
+def test_a_float_axis_of_concat_is_a_clear_error():
+    with pytest.raises(InvalidType, match='concat: invalid axis'):
+        F.concat([numpy.ones((2, 3), 'f'), numpy.ones((2, 3), 'f')], axis=1.0)
