@@ -1,7 +1,10 @@
 """Atomic writes of the files extensions produce (logs, plots, graphs)."""
 
 import os
+import re
 import secrets
+import shutil
+import string
 
 
 def atomic_write(path, write):
@@ -31,6 +34,45 @@ def atomic_write(path, write):
         except OSError:
             pass
         raise
+
+
+def filename_pattern(template):
+    """A regex matching the names ``template`` formats to (each field: one or more chars)."""
+    parts = []
+    for literal, field, _, _ in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        if field is not None:
+            parts.append('(.+)')
+    return re.compile(''.join(parts) + r'\Z')
+
+
+# The hidden temporaries of a write: atomic_write's files and the snapshot writers'
+# directories (tempfile.mkdtemp's 8 random characters).
+_TEMPORARIES = (re.compile(r'\.(.+)\.[0-9a-f]{8}\.tmp\Z'),
+                re.compile(r'\.tmp_(.+)\.[a-z0-9_]{8}\Z'))
+
+
+def remove_interrupted_writes(outdir, template):
+    """Remove the temporaries that writes of the files ``template`` names (in ``outdir``)
+    left behind when their process was killed midway; called before training starts, when
+    no write of this run is in flight. Completed files are never touched."""
+    subdir, name = os.path.split(template)
+    directory = os.path.join(outdir, subdir)
+    if '{' in subdir or not os.path.isdir(directory):
+        return
+    pattern = filename_pattern(name)
+    for entry in os.listdir(directory):
+        if not any(t.match(entry) and pattern.match(t.match(entry).group(1))
+                   for t in _TEMPORARIES):
+            continue
+        path = os.path.join(directory, entry)
+        if os.path.isdir(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.remove(path)
+            except OSError:
+                pass
 
 
 def write_text(path, text):

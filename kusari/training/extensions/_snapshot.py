@@ -2,7 +2,6 @@
 
 import os
 import re
-import string
 
 import numpy
 
@@ -10,7 +9,7 @@ from kusari import serializers
 from kusari.serializers import npz
 from kusari.serializers._common import SerializationError
 from kusari.training import extension
-from kusari.training.extensions import snapshot_writers
+from kusari.training.extensions import _files, snapshot_writers
 
 PRIORITY_SNAPSHOT = -100
 
@@ -62,16 +61,6 @@ def serialize(target):
     return result
 
 
-def _filename_pattern(template):
-    """A regex matching the names ``template`` formats to (each field: one or more chars)."""
-    parts = []
-    for literal, field, _, _ in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        if field is not None:
-            parts.append('(.+)')
-    return re.compile(''.join(parts) + r'\Z')
-
-
 def _natural_key(name):
     return [int(part) if part.isdigit() else part for part in re.split(r'(\d+)', name)]
 
@@ -84,7 +73,7 @@ def find_snapshots(template, outdir):
     """
     if not os.path.isdir(outdir):
         return []
-    pattern = _filename_pattern(template)
+    pattern = _files.filename_pattern(template)
     found = []
     for name in os.listdir(outdir):
         path = os.path.join(outdir, name)
@@ -121,6 +110,8 @@ class _Snapshot(extension.Extension):
         self._outdir = None  # where the snapshots go, known from the first one
 
     def initialize(self, trainer):
+        if isinstance(self.filename, str):
+            _files.remove_interrupted_writes(trainer.out, self.filename)
         if not self.autoload:
             return
         names = find_snapshots(self.filename, trainer.out)

@@ -39,6 +39,10 @@ class LogReport(extension.Extension):
         self._log = []
         self._summary = reporter.DictSummary()
 
+    def initialize(self, trainer):
+        if self._log_name is not None:
+            _files.remove_interrupted_writes(trainer.out, self._log_name)
+
     @property
     def log(self):
         """The list of logged entries (dicts)."""

@@ -53,6 +53,27 @@ def test_autoload_resumes_from_the_latest_snapshot(trainer_factory, tmp_path):
     assert fresh.updater.iteration == 3
 
 
+def test_temporaries_of_killed_writes_are_removed_when_training_starts(trainer_factory,
+                                                                        tmp_path):
+    out = tmp_path / 'result'
+    out.mkdir()
+    # what a kill in the middle of writes leaves: the snapshot writers' hidden directory
+    # and LogReport's hidden file, besides files that are none of these writes' business
+    (out / '.tmp_snapshot_iter_3.k2x_9abc').mkdir()
+    (out / '.tmp_snapshot_iter_3.k2x_9abc' / 'snapshot_iter_3').write_bytes(b'partial')
+    (out / '.log.0123abcd.tmp').write_bytes(b'[{')
+    kept = ['.tmp_other_3.k2x_9abc', '.notes.0123abcd.tmp', 'snapshot_iter_1', '.hidden']
+    for name in kept:
+        (out / name).write_bytes(b'')
+    trainer = trainer_factory(stop=(1, 'epoch'))
+    trainer.extend(extensions.snapshot())
+    trainer.extend(extensions.LogReport())
+    trainer.run()
+    hidden = sorted(n for n in os.listdir(out) if n.startswith('.'))
+    assert hidden == sorted(n for n in kept if n.startswith('.'))
+    assert (out / 'snapshot_iter_1').exists() and (out / 'snapshot_iter_3').exists()
+
+
 def test_find_snapshots_orders_by_time_then_number(tmp_path):
     for name in ('snap_10', 'snap_9', 'snap_x', 'other_1', '.snap_11.tmp'):
         (tmp_path / name).write_bytes(b'')
