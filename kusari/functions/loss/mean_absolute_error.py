@@ -19,7 +19,8 @@ class MeanAbsoluteError(core.FunctionNode):
         diff = x0 - x1
         self.sign = xp.sign(diff)
         total = xp.abs(diff).sum()
-        return xp.asarray(total / max(diff.size, 1), dtype=x0.dtype),
+        # the mean of no elements is NaN, as in Chainer and NumPy (without their warning)
+        return xp.asarray(total / diff.size if diff.size else float('nan'), dtype=x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         size = max(self.sign.size, 1)

@@ -16,7 +16,9 @@ class MeanSquaredError(core.FunctionNode):
                  '{} and {}'.format(x0.shape, x1.shape))
         self.retain_inputs((0, 1))
         diff = (x0 - x1).ravel()
-        return get_array_module(x0).asarray(diff.dot(diff) / max(diff.size, 1), dtype=x0.dtype),
+        # the mean of no elements is NaN, as in Chainer and NumPy (without their warning)
+        mean = diff.dot(diff) / diff.size if diff.size else float('nan')
+        return get_array_module(x0).asarray(mean, dtype=x0.dtype),
 
     def backward(self, indexes, grad_outputs):
         x0, x1 = self.get_retained_inputs()

@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import kusari
 import kusari.functions as F
 from kusari.testing import check_function
 from kusari.utils.type_check import InvalidType
@@ -23,9 +24,13 @@ def test_forward_backward(shape):
     check_function(F.mean_absolute_error, _pair(shape), _reference)
 
 
-def test_empty_input_gives_zero():
+def test_empty_input_gives_nan_as_in_chainer():
     x = numpy.zeros((0, 3), numpy.float32)
-    assert float(F.mean_absolute_error(x, x).array) == 0
+    y = F.mean_absolute_error(x, x)
+    assert y.dtype == numpy.float32 and numpy.isnan(y.array)
+    xv = kusari.Variable(x)
+    F.mean_absolute_error(xv, x).backward()
+    assert xv.grad.shape == (0, 3)
 
 
 def test_bad_inputs():
