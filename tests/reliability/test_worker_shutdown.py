@@ -190,8 +190,12 @@ def interrupt_at_random(tmp_path, trials, seed):
             assert 'CAUGHT KeyboardInterrupt children 0' in out, out + err
             interrupted += 1
         elif code != -signal.SIGINT:  # -SIGINT: killed before Python set its handler
-            # interrupted before the training loop: a plain KeyboardInterrupt exit
-            assert 'KeyboardInterrupt' in err, (code, err)
+            # interrupted before the training loop: a plain KeyboardInterrupt exit, or,
+            # when it lands inside NumPy's C-extension import (a fresh environment
+            # compiling its .pyc files is slow there), NumPy's ImportError around it
+            assert 'KeyboardInterrupt' in err or (
+                'STEP' not in out and 'Importing the numpy C-extensions failed' in err), (
+                code, err)
         assert wait_until_gone(token, timeout=2) == []
     return interrupted
 
