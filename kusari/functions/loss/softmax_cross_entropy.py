@@ -76,9 +76,6 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         x, _ = self.get_retained_inputs()
         gy, = grad_outputs
         weight = _with_class_axis(self._label_weight(x.dtype))
-        if not core.config.enable_backprop and self.y is not None:
-            gx = self._first_order_grad(gy.array, weight)
-            return tuple(gx if i == 0 else None for i in indexes)
         xp = get_array_module(x.array)
         classes = xp.arange(x.shape[1]).reshape((1, -1) + (1,) * (x.ndim - 2))
         onehot = (_with_class_axis(self.safe_t) == classes).astype(x.dtype)
@@ -89,10 +86,14 @@ class SoftmaxCrossEntropy(core.FunctionNode):
             gx = diff * broadcast_to(reshape(gy, weight.shape), x.shape)
         return tuple(gx if i == 0 else None for i in indexes)
 
-    def _first_order_grad(self, gy, weight):
-        """The gradient as a constant, computed in place from the cached softmax."""
-        xp = get_array_module(self.y)
-        gx = self.y.copy()
+    def backward_arrays(self, indexes, grad_outputs):
+        """The gradient computed in place from the softmax (cached by forward, unless
+        cache_score=False)."""
+        gy, = grad_outputs
+        x = self.inputs[0].data
+        xp = get_array_module(x)
+        gx = self.y.copy() if self.y is not None else xp.exp(_log_softmax(x, 1))
+        weight = _with_class_axis(self._label_weight(x.dtype))
         batch, n_class = gx.shape[:2]
         rest = self.safe_t.size // max(batch, 1)
         flat = gx.reshape(batch, n_class, rest)
@@ -103,7 +104,7 @@ class SoftmaxCrossEntropy(core.FunctionNode):
             gx *= gy * self.coeff
         else:
             gx *= _with_class_axis(gy)
-        return core.Variable._new(gx, False)
+        return tuple(gx if i == 0 else None for i in indexes)
 
 
 def _soft_target_loss(x, t, reduce, soft_target_loss):
