@@ -141,12 +141,13 @@ class LSTM(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         c_prev, x = self.get_retained_inputs()
         c, = self.get_retained_outputs()
-        if not core.config.enable_backprop:
-            # Plain backprop records no graph: compute both gradients on arrays at once.
-            grads = _lstm_grad_arrays(c_prev.array, x.array, c.array,
-                                      *[None if g is None else g.array for g in grad_outputs])
-            return tuple(core.Variable._new(grads[i], True) for i in indexes)
         return self._differentiable_backward(indexes, c_prev, x, c, *grad_outputs)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        # both gradients at once, on arrays
+        grads = _lstm_grad_arrays(self.inputs[0].data, self.inputs[1].data,
+                                  self.output_data[0], *grad_outputs)
+        return tuple(grads[i] for i in indexes)
 
     @staticmethod
     def _differentiable_backward(indexes, c_prev, x, c, gc, gh):
