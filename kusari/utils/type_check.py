@@ -55,9 +55,10 @@ _PRIORITY_ATOM = 10
 
 
 def _format_value(value):
-    """Readable text of a value inside an expectation or its actual values."""
+    """Readable text of a value inside an expectation or its actual values (strings
+    unquoted, as Chainer prints them: ``x.dtype.kind == f``)."""
     if isinstance(value, str):
-        return repr(value)
+        return value
     if isinstance(value, numpy.dtype):
         return value.name
     if isinstance(value, type):

@@ -300,19 +300,6 @@ def assert_finite_entries(log, keys):
             assert numpy.isfinite(entry[key]), (key, entry)
 
 
-def known_gap(request, reason):
-    """Marks the running test as an expected failure of kusari, for ``reason``.
-
-    Not strict: when the gap closes the test reports XPASS, and the mark should go.
-    """
-    request.applymarker(pytest.mark.xfail(reason='kusari gap: ' + reason, strict=False))
-
-
-# Gaps found by these tests, each named where kusari has to change.
-GAP_TYPE_CHECK_MESSAGE = ("type_check messages quote strings ('f') where Chainer prints f "
-                          '(kusari/utils/type_check.py)')
-
-
 # -- The datasets themselves ------------------------------------------------------------
 
 def test_tiny_raw_files_fail_the_checksum(raw_data, tmp_path):
@@ -616,7 +603,7 @@ USER_SUITE = os.path.join(EXAMPLES, 'user_suite', 'links_and_old_functions.py')
 
 @pytest.mark.slow
 @pytest.mark.parametrize('framework', RUNNERS)
-def test_user_link_test_suite_passes(request, tmp_path, framework):
+def test_user_link_test_suite_passes(tmp_path, framework):
     """LinkTestCase, LinkInitializersTestCase and an old-style Function's gradient checks.
 
     kusari runs the file through ``pytest -p kusari.compat`` (GPU cases skip without
@@ -629,7 +616,6 @@ def test_user_link_test_suite_passes(request, tmp_path, framework):
                '--rootdir', str(tmp_path), str(tmp_path)]
     env = dict(os.environ)
     if framework == 'kusari':
-        known_gap(request, GAP_TYPE_CHECK_MESSAGE)
         env['PYTHONPATH'] = os.pathsep.join(filter(None, [REPO_ROOT, env.get('PYTHONPATH')]))
         command = [sys.executable, '-m', 'pytest', '-p', 'kusari.compat', '--strict-markers',
                    '-W', 'error'] + options

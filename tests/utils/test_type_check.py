@@ -33,11 +33,11 @@ class TestMessages:
 
     def test_dtype_kind_string_is_quoted(self, types):
         assert _message(types[1].dtype.kind == 'f') == (
-            "Expect: in_types[1].dtype.kind == 'f'\nActual: 'i' != 'f'")
+            'Expect: in_types[1].dtype.kind == f\nActual: i != f')
 
     def test_dtype_name_builds_expression(self, types):
         assert _message(types[0].dtype.name == 'float32') == (
-            "Expect: in_types[0].dtype.name == 'float32'\nActual: 'float64' != 'float32'")
+            'Expect: in_types[0].dtype.name == float32\nActual: float64 != float32')
 
     def test_size(self, types):
         assert _message(types.size() == 3) == 'Expect: in_types.size() == 3\nActual: 2 != 3'
