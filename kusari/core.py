@@ -1022,13 +1022,11 @@ class FunctionNode:
                 self.label, type(outputs).__name__))
         normalized = []
         for y in outputs:
-            if type(y) is _ndarray:
-                pass
-            elif isinstance(y, numpy.generic):
-                y = numpy.asarray(y)
-            elif not isinstance(y, _array_types()):
-                raise TypeError('{}.forward must return arrays, but output {} is {}'.format(
-                    self.label, len(normalized), type(y).__name__))
+            if type(y) is not _ndarray:
+                y = _array_of(y)
+                if not isinstance(y, _array_types()):
+                    raise TypeError('{}.forward must return arrays, but output {} is {}'
+                                    .format(self.label, len(normalized), type(y).__name__))
             normalized.append(y)
         return tuple(normalized)
 
@@ -1405,7 +1403,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             elif double:
                 grads[x] = g + gx
             else:
-                grads[x] = _new_variable(_added(g._array, gx._array), True)
+                grads[x] = _new_variable(_array_of(g._array + gx._array), True)
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)
@@ -1434,7 +1432,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         elif double:
             var._grad_var = old + g
         else:
-            var._grad_var = _new_variable(_added(old._array, g._array), True)
+            var._grad_var = _new_variable(_array_of(old._array + g._array), True)
     return None
 
 
@@ -1459,10 +1457,10 @@ def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
     return tuple(gys) if found else None
 
 
-def _added(a, b):
-    """``a + b`` as an array: NumPy gives a scalar for two 0-d arrays."""
-    total = a + b
-    return numpy.asarray(total) if isinstance(total, numpy.generic) else total
+def _array_of(value):
+    """``value``, a NumPy scalar made a 0-d array: NumPy operations on 0-d arrays give
+    scalars, and forward outputs and gradients must be arrays."""
+    return numpy.asarray(value) if isinstance(value, numpy.generic) else value
 
 
 def _owned_gradient(g, owned):
@@ -1491,8 +1489,7 @@ def _select_target_grads(func, gxs, targets):
 def _as_grad_variable(gx):
     if isinstance(gx, Variable):
         return gx
-    if isinstance(gx, numpy.generic):  # NumPy operations on 0-d arrays give scalars
-        gx = numpy.asarray(gx)
+    gx = _array_of(gx)
     _check_array(gx, 'a gradient returned by backward')
     return _new_variable(gx, True)
 

@@ -58,19 +58,25 @@ def is_int(value):
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def normalize_axis(func, axis, ndim, none_allowed=True):
-    """``axis`` as a tuple of non-negative ints (None: every axis, where allowed)."""
-    if axis is None and none_allowed:
-        return tuple(range(ndim))
+def int_axes(func, axis, none_allowed=True):
+    """``axis`` (an int or a tuple or list of ints) as a tuple of ints; anything else fails
+    naming ``func`` (the message lists None where the caller takes it)."""
     axes = (axis,) if is_int(axis) else axis
     if not isinstance(axes, (tuple, list)) or not all(is_int(a) for a in axes):
         fail(func, 'axis', ('None, ' if none_allowed else '') + 'an int or a tuple of ints',
              repr(axis))
+    return tuple(int(a) for a in axes)
+
+
+def normalize_axis(func, axis, ndim, none_allowed=True):
+    """``axis`` as a tuple of non-negative ints (None: every axis, where allowed)."""
+    if axis is None and none_allowed:
+        return tuple(range(ndim))
     out = []
-    for a in axes:
+    for a in int_axes(func, axis, none_allowed):
         if not -ndim <= a < max(ndim, 1):
             fail(func, 'axis', 'an axis in [{}, {})'.format(-ndim, ndim), a)
-        out.append(int(a) % ndim if ndim else 0)
+        out.append(a % ndim if ndim else 0)
     if len(set(out)) != len(out):
         fail(func, 'axis', 'distinct axes', axis)
     return tuple(out)

@@ -1,7 +1,7 @@
 """Axis arguments, checked before NumPy sees them: a bad axis is an InvalidType naming
 the function, never NumPy's AxisError, an IndexError or a silently different axis."""
 
-from kusari.functions._checks import fail, is_int, normalize_axis
+from kusari.functions._checks import fail, int_axes, is_int, normalize_axis
 
 
 def axes_of(func, axis, ndim):
@@ -28,11 +28,9 @@ def reduction_axes(func, axis, ndim):
     """
     if axis is None:
         return tuple(range(ndim))
-    axes = (axis,) if is_int(axis) else axis
-    if not isinstance(axes, (tuple, list)) or not all(is_int(a) for a in axes):
-        fail(func, 'axis', 'None, an int or a tuple of ints', repr(axis))
+    axes = int_axes(func, axis)
     for a in axes:
         if not -ndim <= a < ndim:
             fail(func, 'axis', 'an axis of a {}-d array, in [{}, {})'.format(
                 ndim, -ndim, ndim), a)
-    return normalize_axis(func, tuple(int(a) for a in axes), ndim)
+    return normalize_axis(func, axes, ndim)

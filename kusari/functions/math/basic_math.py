@@ -27,8 +27,7 @@ class Neg(core.FunctionNode):
     def backward(self, indexes, gy):
         return -gy[0],
 
-    def backward_arrays(self, indexes, gy):
-        return -gy[0],
+    backward_arrays = backward  # the same expression on arrays
 
 
 class Absolute(core.FunctionNode):
@@ -150,8 +149,7 @@ class MulConstant(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
 
-    def backward_arrays(self, indexes, grad_outputs):
-        return grad_outputs[0] * self.value,
+    backward_arrays = backward  # the same expression on arrays
 
 
 class Div(_Binary):

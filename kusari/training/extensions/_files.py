@@ -62,8 +62,8 @@ def remove_interrupted_writes(outdir, template):
         return
     pattern = filename_pattern(name)
     for entry in os.listdir(directory):
-        if not any(t.match(entry) and pattern.match(t.match(entry).group(1))
-                   for t in _TEMPORARIES):
+        matches = (temporary.match(entry) for temporary in _TEMPORARIES)
+        if not any(match and pattern.match(match.group(1)) for match in matches):
             continue
         path = os.path.join(directory, entry)
         if os.path.isdir(path):
