@@ -15,10 +15,14 @@ caller's position, so snapshots hold the state SerialIterator would have saved.
 import collections
 import copy
 import multiprocessing
+import time
 import warnings
 
 from kusari.dataset import iterator
 from kusari.iterators import _state
+
+# How long shutting the workers down waits for the batches they are loading.
+_DRAIN_TIMEOUT_S = 5.0
 
 
 class TimeoutWarning(RuntimeWarning):
@@ -138,6 +142,12 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
     def _terminate_pool(self):
         pool, self._pool = self._pool, None
         if pool is not None:
+            # A worker killed while it writes a result leaves the pool's result-queue
+            # lock held, and Pool.terminate() then waits for it forever (CPython's
+            # behaviour): let the submitted batches finish first, for a bounded time.
+            deadline = time.monotonic() + _DRAIN_TIMEOUT_S
+            for result, _, _ in self._pending:
+                result.wait(max(deadline - time.monotonic(), 0))
             pool.terminate()
             pool.join()
 

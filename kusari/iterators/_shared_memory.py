@@ -94,6 +94,10 @@ class SharedBatch:
         self._free_slots = free_slots
         self._on_overflow = on_overflow
 
+    def wait(self, timeout=None):
+        """Waits until the workers have packed the batch (or ``timeout`` seconds)."""
+        self._result.wait(timeout)
+
     def get(self, timeout=None):
         """The batch (raises ``multiprocessing.TimeoutError`` after ``timeout`` seconds)."""
         packed = self._result.get(timeout)

@@ -381,6 +381,25 @@ def test_shared_memory_reset_and_resume_mid_epoch(serializers):
         assert [int(t) for _, t in it.next()] == [9, 0, 1]
 
 
+def test_stopping_workers_while_they_return_batches_never_hangs():
+    # Pool.terminate() waits forever for a worker it killed in the middle of returning a
+    # result; before the workers were let finish their batches, a few dozen runs of the
+    # test above were enough to hang. In a child process, so that a hang fails the test.
+    script = textwrap.dedent('''
+        from tests.iterators.conftest import DictDeserializer, DictSerializer
+        from tests.iterators.test_multiprocess_iterator import (
+            test_shared_memory_reset_and_resume_mid_epoch as run)
+
+        for _ in range(150):
+            run((DictSerializer, DictDeserializer))
+    ''')
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get('PYTHONPATH', ''))
+    completed = subprocess.run([sys.executable, '-c', script], env=env, cwd=repo,
+                               timeout=120, capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr
+
+
 def own_sampler(seed):
     from kusari.iterators import ShuffleOrderSampler
     return ShuffleOrderSampler(numpy.random.RandomState(seed))
