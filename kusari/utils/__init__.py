@@ -1,4 +1,25 @@
 """Small utilities shared across kusari (Chainer's ``chainer.utils``)."""
 
+import collections.abc as collections_abc  # NOQA: Chainer's alias, used by its users
+
+import numpy
+
+from kusari.utils.array import size_of_shape  # NOQA
 from kusari.utils.sparse import CooMatrix, get_order, to_coo  # NOQA
 from kusari.utils.walker_alias import WalkerAlias  # NOQA
+
+
+def force_array(x, dtype=None):
+    """``x`` as an array (NumPy ufuncs return scalars for 0-d input), cast to ``dtype``."""
+    if numpy.isscalar(x):
+        return numpy.array(x, dtype)
+    if dtype is None:
+        return x
+    return x.astype(dtype, copy=False)
+
+
+def force_type(dtype, value):
+    """``value`` (a scalar or an array) with dtype ``dtype``."""
+    if numpy.isscalar(value):
+        return dtype.type(value)
+    return value.astype(dtype, copy=False)

@@ -22,6 +22,8 @@ import threading
 
 import numpy
 
+from kusari.utils.array import size_of_shape
+
 
 class InvalidType(TypeError, ValueError):
     """Raised when a function's inputs have the wrong shape, dtype or number.
@@ -420,7 +422,7 @@ class TypeInfo:
         self.shape = tuple(shape)
         self.dtype = dtype
         self.ndim = len(self.shape)
-        self.size = _size_of_shape(self.shape)
+        self.size = size_of_shape(self.shape)
 
     def __repr__(self):
         return 'TypeInfo(shape={}, dtype={})'.format(
@@ -447,13 +449,6 @@ class LightTypeInfoTuple(tuple):
     def size(self):
         """Number of inputs."""
         return len(self)
-
-
-def _size_of_shape(shape):
-    size = 1
-    for n in shape:
-        size *= int(n)
-    return size
 
 
 def _is_array(value):
@@ -569,7 +564,7 @@ def make_variable(value, name):
     return Variable(value, name)
 
 
-_prod = Variable(_size_of_shape, 'prod')
+_prod = Variable(size_of_shape, 'prod')
 
 
 def prod(xs):
@@ -579,7 +574,7 @@ def prod(xs):
         xs: a shape (tuple of ints) or an expression of one.
     """
     if in_light_mode():
-        return _size_of_shape(xs)
+        return size_of_shape(xs)
     return _prod(xs)
 
 

@@ -17,15 +17,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_broadcastable, check_float, check_same_dtype
 from kusari.functions.array.broadcast import sum_to
-
-
-def force_array(y, dtype=None):
-    """``y`` as an array (NumPy ufuncs return scalars for 0-d input), cast to ``dtype``."""
-    if isinstance(y, numpy.generic):
-        y = numpy.asarray(y)
-    if dtype is not None and y.dtype != dtype:
-        y = y.astype(dtype)
-    return y
+from kusari.utils import force_array  # NOQA: re-exported to the activation functions
 
 
 def special(xp, name):

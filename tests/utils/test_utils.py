@@ -1,0 +1,37 @@
+import collections.abc
+
+import numpy
+
+from kusari import utils
+
+
+def test_force_array_turns_scalars_into_0d_arrays():
+    y = utils.force_array(numpy.float32(2))
+    assert isinstance(y, numpy.ndarray) and y.shape == () and y.dtype == numpy.float32
+    assert utils.force_array(3.0, numpy.float16).dtype == numpy.float16
+
+
+def test_force_array_keeps_arrays_and_casts_them():
+    x = numpy.arange(3, dtype=numpy.float32)
+    assert utils.force_array(x) is x
+    assert utils.force_array(x, numpy.float32) is x
+    assert utils.force_array(x, numpy.float64).dtype == numpy.float64
+
+
+def test_force_type():
+    f16 = numpy.dtype(numpy.float16)
+    assert type(utils.force_type(f16, 1.5)) is numpy.float16
+    x = numpy.ones(2, numpy.float32)
+    assert utils.force_type(numpy.dtype(numpy.float32), x) is x
+    assert utils.force_type(f16, x).dtype == f16
+
+
+def test_size_of_shape():
+    assert utils.size_of_shape(()) == 1
+    size = utils.size_of_shape((numpy.int64(2), 3, 4))
+    assert size == 24 and type(size) is int
+    assert utils.array.size_of_shape((0, 5)) == 0
+
+
+def test_collections_abc_alias():
+    assert utils.collections_abc is collections.abc
