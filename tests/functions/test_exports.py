@@ -34,3 +34,13 @@ def test_all_lists_exactly_the_exported_functions():
 def test_family_packages_hold_modules_as_in_chainer():
     from kusari.functions.connection import convolution_2d
     assert convolution_2d.convolution_2d is F.convolution_2d
+
+
+def test_family_modules_are_attributes_of_their_packages():
+    # Chainer's functions package imports every module, so F.array.flip.Flip is reachable
+    # without importing the module first.
+    assert F.array.flip.Flip.__name__ == 'Flip'
+    assert F.loss.crf1d.crf1d is F.crf1d
+    assert 'flip' in dir(F.array)
+    with pytest.raises(AttributeError, match='no attribute'):
+        F.array.no_such_module

@@ -1,1 +1,6 @@
 """Noise injections. One module per function, as in Chainer; ``kusari.functions`` exports them."""
+
+from kusari import _lazy
+
+# Its modules are attributes of the package, as in Chainer (which imports them all).
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, {})
