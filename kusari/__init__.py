@@ -17,10 +17,13 @@ are imported on first use, which keeps ``import kusari`` fast.
 
 import importlib
 
+import numpy
+
 from kusari import configuration  # NOQA
 from kusari.core import (Function, FunctionNode, Parameter, Variable, VariableNode,  # NOQA
                          as_array, as_variable, backward, config, force_backprop_mode,
-                         get_dtype, global_config, grad, no_backprop_mode, using_config)
+                         get_dtype, global_config, grad, mixed16, no_backprop_mode,
+                         using_config)
 from kusari.core import _FunctionAdapter as FunctionAdapter  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA
 from kusari.link import Chain, ChainList, Link  # NOQA
@@ -62,7 +65,8 @@ _install_operators_on_first_use()
 
 __version__ = '0.1.0'
 
-mixed16 = 'mixed16'
+# Set to True to silence the FutureWarning of APIs marked experimental.
+disable_experimental_feature_warning = False
 
 # Imported on first attribute access (PEP 562).
 _LAZY_SUBMODULES = frozenset([
@@ -71,7 +75,7 @@ _LAZY_SUBMODULES = frozenset([
     'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
-    'graph_optimizations', 'exporters', 'static_graph',
+    'graph_optimizations', 'exporters', 'static_graph', 'memory_layouts',
 ])
 
 
@@ -108,6 +112,19 @@ def __getattr__(name):
 
 def __dir__():
     return sorted(set(globals()) | _LAZY_SUBMODULES | set(_LAZY_NAMES))
+
+
+def get_array_types():
+    """The array types kusari computes on: ``numpy.ndarray``, and ``cupy.ndarray`` when
+    CuPy is installed."""
+    from kusari import backend
+    cupy = backend._cupy()
+    return (numpy.ndarray,) if cupy is None else (numpy.ndarray, cupy.ndarray)
+
+
+def get_cpu_array_types():
+    """The CPU array types kusari computes on: ``numpy.ndarray``."""
+    return (numpy.ndarray,)
 
 
 def is_debug():

@@ -114,12 +114,26 @@ def _print_config(config, keys, file):
         file.write('{} {}{}\n'.format(key, ' ' * (width - len(key)), getattr(config, key)))
 
 
+class _Mixed16:
+    """The ``config.dtype`` of 16/32-bit mixed precision: arrays in float16, the parameters
+    and statistics that need precision in float32. A dtype-like object: NumPy reads its
+    ``dtype`` attribute, so ``numpy.dtype(mixed16)`` is float16."""
+
+    dtype = numpy.dtype(numpy.float16)
+
+    def __repr__(self):
+        return "dtype('mixed16')"
+
+
+mixed16 = _Mixed16()
+
+
 def _default_dtype():
     name = _env('DTYPE', 'float32')
     if name not in ('float16', 'float32', 'float64', 'mixed16'):
         raise ValueError('KUSARI_DTYPE/CHAINER_DTYPE must be float16, float32, float64 or '
                          'mixed16, not {!r}'.format(name))
-    return name if name == 'mixed16' else numpy.dtype(name)
+    return mixed16 if name == 'mixed16' else numpy.dtype(name)
 
 
 global_config = GlobalConfig()
@@ -175,8 +189,8 @@ def get_dtype(dtype=None, map_mixed16=None):
     """The dtype to use: ``dtype`` if given, else ``config.dtype`` (mixed16 -> float16)."""
     if dtype is None:
         dtype = config.dtype
-    if isinstance(dtype, str) and dtype == 'mixed16':
-        return numpy.dtype(numpy.float16 if map_mixed16 is None else map_mixed16)
+    if dtype is mixed16 and map_mixed16 is not None:
+        return numpy.dtype(map_mixed16)
     return numpy.dtype(dtype)
 
 

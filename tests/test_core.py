@@ -152,6 +152,15 @@ def test_dtype_env_default():
     assert kusari.get_dtype(numpy.float64) == numpy.float64
     with kusari.using_config('dtype', kusari.mixed16):
         assert kusari.get_dtype() == numpy.float16
+        assert kusari.get_dtype(map_mixed16=numpy.float32) == numpy.float32
+    # mixed16 is dtype-like: NumPy reads it as float16.
+    assert numpy.zeros(2).astype(kusari.mixed16).dtype == numpy.float16
+    assert repr(kusari.mixed16) == "dtype('mixed16')"
+
+
+def test_array_types():
+    assert numpy.ndarray in kusari.get_array_types()
+    assert kusari.get_cpu_array_types() == (numpy.ndarray,)
 
 
 # -- Variable ---------------------------------------------------------------------------

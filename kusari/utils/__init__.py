@@ -4,7 +4,10 @@ import collections.abc as collections_abc  # NOQA: Chainer's alias, used by its 
 
 import numpy
 
+from kusari.utils import conv  # NOQA
 from kusari.utils.array import size_of_shape  # NOQA
+from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
+from kusari.utils.experimental import experimental  # NOQA
 from kusari.utils.sparse import CooMatrix, get_order, to_coo  # NOQA
 from kusari.utils.walker_alias import WalkerAlias  # NOQA
 

@@ -6,8 +6,6 @@ channel-major kernels of :mod:`kusari.functions.connection._conv_kernels`.
 The ``*_gpu`` names are the same array-module-generic code.
 """
 
-from kusari.backend import get_array_module
-
 
 def get_conv_outsize(size, k, s, p, cover_all=False, d=1):
     """Output length of a convolution along one axis.
@@ -49,27 +47,14 @@ def im2col_cpu(img, kh, kw, sy, sx, ph, pw, pval=0, cover_all=False, dy=1, dx=1,
     Padding uses the value ``pval``; ``out_h``/``out_w`` default to the
     convolution output size.
     """
-    xp = get_array_module(img)
-    n, c, h, w = img.shape
+    from kusari.utils.conv_nd import im2col_nd_cpu
+    h, w = img.shape[2:]
     if out_h is None:
         out_h = get_conv_outsize(h, kh, sy, ph, cover_all, dy)
     if out_w is None:
         out_w = get_conv_outsize(w, kw, sx, pw, cover_all, dx)
-    if out_h <= 0 or out_w <= 0:
-        raise ValueError('im2col: the output size ({}, {}) is not positive for input {}'
-                         .format(out_h, out_w, img.shape))
-    # The far side is padded so the last window (cover_all) stays inside.
-    pad_bottom = max(ph, (out_h - 1) * sy + (kh - 1) * dy + 1 - h - ph)
-    pad_right = max(pw, (out_w - 1) * sx + (kw - 1) * dx + 1 - w - pw)
-    padded = xp.pad(img, ((0, 0), (0, 0), (ph, pad_bottom), (pw, pad_right)),
-                    mode='constant', constant_values=(pval,))
-    col = xp.empty((n, c, kh, kw, out_h, out_w), dtype=img.dtype)
-    for i in range(kh):
-        top = i * dy
-        for j in range(kw):
-            left = j * dx
-            col[:, :, i, j] = padded[:, :, top:top + sy * out_h:sy, left:left + sx * out_w:sx]
-    return col
+    return im2col_nd_cpu(img, (kh, kw), (sy, sx), (ph, pw), pval=pval, dilate=(dy, dx),
+                         out_size=(out_h, out_w))
 
 
 def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
@@ -78,17 +63,8 @@ def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
     The adjoint of :func:`im2col_cpu`: every column entry is added to the pixel
     it was copied from; entries from the padding are dropped.
     """
-    xp = get_array_module(col)
-    n, c, kh, kw, out_h, out_w = col.shape
-    height = max(h + 2 * ph, (out_h - 1) * sy + (kh - 1) * dy + 1 + ph)
-    width = max(w + 2 * pw, (out_w - 1) * sx + (kw - 1) * dx + 1 + pw)
-    img = xp.zeros((n, c, height, width), dtype=col.dtype)
-    for i in range(kh):
-        top = i * dy
-        for j in range(kw):
-            left = j * dx
-            img[:, :, top:top + sy * out_h:sy, left:left + sx * out_w:sx] += col[:, :, i, j]
-    return img[:, :, ph:ph + h, pw:pw + w]
+    from kusari.utils.conv_nd import col2im_nd_cpu
+    return col2im_nd_cpu(col, (sy, sx), (ph, pw), (h, w), (dy, dx))
 
 
 im2col_gpu = im2col_cpu

@@ -1,7 +1,10 @@
 import collections.abc
+import warnings
 
 import numpy
+import pytest
 
+import kusari
 from kusari import utils
 
 
@@ -35,3 +38,12 @@ def test_size_of_shape():
 
 def test_collections_abc_alias():
     assert utils.collections_abc is collections.abc
+
+
+def test_experimental_warns_unless_disabled(monkeypatch):
+    with pytest.warns(FutureWarning, match='kusari.foo is experimental'):
+        utils.experimental('kusari.foo')
+    monkeypatch.setattr(kusari, 'disable_experimental_feature_warning', True)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        utils.experimental('kusari.foo')
