@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_same_dtype, fail
+from kusari.functions._checks import check_float, fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.array.broadcast import sum_to
 
 
@@ -11,7 +12,8 @@ def _swap(x):
 
 
 class MatMul(core.FunctionNode):
-    """``op(a) @ op(b)`` with optional transposes of the last two axes (ndim >= 2)."""
+    """``op(a) @ op(b)`` with optional transposes of the last two axes (ndim >= 2), in the
+    promoted dtype of ``a`` and ``b``."""
 
     _input_indexes_to_retain = (0, 1)  # fixed, so declared instead of retained per call
 
@@ -21,7 +23,8 @@ class MatMul(core.FunctionNode):
 
     def forward(self, inputs):
         a, b = inputs
-        check_same_dtype('matmul', a, b, ('a', 'b'))
+        check_float('matmul', 'a', a)
+        check_float('matmul', 'b', b)
         a_ = _swap(a) if self.transa else a
         b_ = _swap(b) if self.transb else b
         if a_.shape[-1] != b_.shape[-2]:
@@ -41,13 +44,13 @@ class MatMul(core.FunctionNode):
                     ga = matmul(b, gy, transa=self.transb, transb=True)
                 else:
                     ga = matmul(gy, b, transb=not self.transb)
-                ret.append(sum_to(ga, a.shape))
+                ret.append(cast_to(sum_to(ga, a.shape), a.dtype))
             else:
                 if self.transb:
                     gb = matmul(gy, a, transa=True, transb=self.transa)
                 else:
                     gb = matmul(a, gy, transa=not self.transa)
-                ret.append(sum_to(gb, b.shape))
+                ret.append(cast_to(sum_to(gb, b.shape), b.dtype))
         return tuple(ret)
 
 
@@ -55,7 +58,8 @@ def matmul(a, b, transa=False, transb=False):
     """Matrix product of ``a`` and ``b`` (batched over leading axes, broadcasting).
 
     1-d arguments are treated as a row (``a``) or column (``b``) vector, and the
-    added axis is removed from the result, as ``numpy.matmul`` does.
+    added axis is removed from the result, as ``numpy.matmul`` does. The float dtypes of
+    ``a`` and ``b`` may differ: the result has NumPy's promoted dtype.
     """
     from kusari.functions.array.reshape import reshape
     a_1d = a.ndim == 1

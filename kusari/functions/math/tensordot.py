@@ -2,7 +2,8 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_float, check_same_dtype, fail
+from kusari.functions._checks import check_float, fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.array.transpose import transpose
 
 
@@ -19,7 +20,7 @@ class TensorDot(core.FunctionNode):
     def forward(self, inputs):
         a, b = inputs
         check_float('tensordot', 'a', a)
-        check_same_dtype('tensordot', a, b, ('a', 'b'))
+        check_float('tensordot', 'b', b)
         for i, j in zip(self.a_axes, self.b_axes):
             if a.shape[i] != b.shape[j]:
                 fail('tensordot', 'axes', 'equal lengths of a axis {} and b axis {}'.format(i, j),
@@ -45,7 +46,7 @@ class TensorDot(core.FunctionNode):
             else:
                 g = tensordot(a, gy, (tuple(a_free), tuple(range(len(a_free)))))
                 labels = [pair_of_a[j] for j in sorted(self.a_axes)] + b_free
-            ret.append(transpose(g, _inverse(labels)))
+            ret.append(cast_to(transpose(g, _inverse(labels)), self.inputs[i].dtype))
         return tuple(ret)
 
 
@@ -74,7 +75,8 @@ def tensordot(a, b, axes=2):
     """Sum of products of ``a`` and ``b`` over pairs of axes (as ``numpy.tensordot``).
 
     ``axes`` is an int ``n`` (the last ``n`` axes of ``a`` with the first ``n`` of ``b``)
-    or a pair of axis sequences.
+    or a pair of axis sequences. The float dtypes of ``a`` and ``b`` may differ: the result
+    has NumPy's promoted dtype.
     """
     a_axes, b_axes = _normalize_axes(a, b, axes)
     return TensorDot(a_axes, b_axes).apply((a, b))[0]

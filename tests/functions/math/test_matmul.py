@@ -43,6 +43,24 @@ def test_mismatched_inner_dimensions():
         F.matmul(numpy.ones((2, 3)), numpy.ones((4, 2)))
 
 
-def test_mismatched_dtypes():
-    with pytest.raises(InvalidType, match='matmul: invalid dtypes of a and b'):
-        F.matmul(numpy.ones((2, 3)), numpy.ones((3, 2), numpy.float32))
+FLOATS = (numpy.float16, numpy.float32, numpy.float64)
+
+
+@pytest.mark.parametrize('other_dtype', FLOATS)
+@pytest.mark.parametrize('a_shape, b_shape', [((2, 3), (3, 4)), ((3,), (2, 3, 4))])
+def test_mixed_dtypes(other_dtype, a_shape, b_shape):
+    # Each operand in every float dtype with the other fixed in other_dtype: the result has
+    # NumPy's promoted dtype, the gradient its input's dtype.
+    a, b = rng.uniform(-1, 1, a_shape), rng.uniform(-1, 1, b_shape)
+    fixed_a, fixed_b = a.astype(other_dtype), b.astype(other_dtype)
+    options = {dtype: {'atol': 1e-2, 'rtol': 1e-2} for dtype in FLOATS
+               if numpy.float16 in (dtype, other_dtype)}
+    check_function(lambda a: F.matmul(a, fixed_b), a, lambda a: numpy.matmul(a, fixed_b),
+                   forward_options=options, backward_options=options)
+    check_function(lambda b: F.matmul(fixed_a, b), b, lambda b: numpy.matmul(fixed_a, b),
+                   forward_options=options, backward_options=options)
+
+
+def test_integer_operand_rejected():
+    with pytest.raises(InvalidType, match='matmul: invalid b'):
+        F.matmul(numpy.ones((2, 3)), numpy.ones((3, 2), numpy.int32))

@@ -81,9 +81,11 @@ def test_gradient_of_sparse_entries_only_at_the_pattern():
     numpy.testing.assert_allclose(coo.data.grad, expected)
 
 
-def test_rejects_two_dense_operands():
-    with pytest.raises(InvalidType, match='sparse_matmul: invalid a and b'):
-        F.sparse_matmul(numpy.ones((2, 2)), numpy.ones((2, 2)))
+@pytest.mark.parametrize('both_dense', [True, False])
+def test_rejects_operands_not_one_sparse_and_one_dense(both_dense):
+    operand = numpy.ones((2, 2)) if both_dense else sparse_matrix(2, 2)[1]
+    with pytest.raises(ValueError, match='sparse_matmul: expected one CooMatrix'):
+        F.sparse_matmul(operand, operand)
 
 
 def test_rejects_mismatched_inner_dimension():
@@ -94,5 +96,56 @@ def test_rejects_mismatched_inner_dimension():
 
 def test_rejects_unbatched_dense_for_batched_sparse():
     _, coo = sparse_matrix(2, 3, 4)
-    with pytest.raises(InvalidType, match='sparse_matmul: invalid b'):
+    with pytest.raises(InvalidType, match='sparse_matmul: invalid dn'):
         F.sparse_matmul(coo, numpy.ones((4, 2)))
+
+
+@pytest.mark.parametrize('transa', [False, True])
+@pytest.mark.parametrize('transb', [False, True])
+@pytest.mark.parametrize('transc', [False, True])
+@pytest.mark.parametrize('batch', [(), (2,)])
+def test_coo_matmul_node_transposes(transa, transb, transc, batch):
+    # F.math.sparse_matmul.CooMatMul, reached as Chainer programs reach it
+    a_shape = batch + ((4, 3) if transa else (3, 4))
+    b_shape = batch + ((2, 4) if transb else (4, 2))
+    _, pattern = sparse_matrix(*a_shape)
+    node = F.math.sparse_matmul.CooMatMul
+    check_function(
+        lambda data, b: node(pattern.row, pattern.col, pattern.shape, pattern.order,
+                             transa=transa, transb=transb, transc=transc).apply((data, b))[0],
+        (pattern.data.array, rng.uniform(-1, 1, b_shape)),
+        lambda data, b: swap(numpy.matmul(swap(with_data(pattern, data).to_dense(), transa),
+                                          swap(b, transb)), transc),
+        forward_options=HALF, backward_options=HALF, double_backward_options=HALF)
+
+
+@pytest.mark.parametrize('other_dtype', [numpy.float16, numpy.float32, numpy.float64])
+@pytest.mark.parametrize('sparse_first', [True, False])
+def test_mixed_dtypes_promote(other_dtype, sparse_first):
+    # The result has NumPy's promoted dtype and each gradient its input's dtype.
+    _, pattern = sparse_matrix(3, 4)
+    dense = rng.uniform(-1, 1, (4, 2) if sparse_first else (2, 3)).astype(other_dtype)
+
+    def product(data, dense):
+        coo = with_data(pattern, data)
+        return F.sparse_matmul(coo, dense) if sparse_first else F.sparse_matmul(dense, coo)
+
+    def reference(data, dense):
+        a = with_data(pattern, data).to_dense()
+        y = a @ dense if sparse_first else dense @ a
+        return y.astype(numpy.result_type(data, dense))
+
+    options = {numpy.float16: {'atol': 1e-2, 'rtol': 1e-2}}
+    if other_dtype == numpy.float16:
+        options = {dtype: {'atol': 1e-2, 'rtol': 1e-2} for dtype in (numpy.float16,
+                                                                      numpy.float32,
+                                                                      numpy.float64)}
+    # gradients with respect to the sparse entries, the dense operand fixed
+    check_function(lambda data: product(data, dense), pattern.data.array,
+                   lambda data: reference(data, dense), forward_options=options,
+                   backward_options=options, double_backward_options=options)
+    # and with respect to the dense operand, the sparse entries fixed
+    data = pattern.data.array.astype(other_dtype)
+    check_function(lambda dense: product(data, dense), dense.astype(numpy.float64),
+                   lambda dense: reference(data, dense), forward_options=options,
+                   backward_options=options, double_backward_options=options)
