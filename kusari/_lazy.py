@@ -6,6 +6,7 @@ whereas a program uses a handful.
 """
 
 import importlib
+import importlib.util
 import pkgutil
 import sys
 
@@ -44,3 +45,20 @@ def lazy_exports(package, exports):
         return sorted(set(namespace) | set(exports) | set(modules))
 
     return __getattr__, __dir__
+
+
+def installed_flags(module, flags):
+    """``__getattr__`` for a module's flags telling whether optional packages are installed.
+
+    Args:
+        module (str): the module's ``__name__``.
+        flags (dict): flag name -> the top-level package it tells about (e.g.
+            ``{'_available': 'h5py'}``, Chainer's names). The package is looked for,
+            not imported, so the import stays lazy.
+    """
+    def __getattr__(name):
+        if name in flags:
+            return importlib.util.find_spec(flags[name]) is not None
+        raise AttributeError('module {} has no attribute {!r}'.format(module, name))
+
+    return __getattr__

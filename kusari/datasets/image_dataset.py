@@ -9,8 +9,11 @@ import zipfile
 
 import numpy
 
+from kusari import _lazy
 from kusari.dataset import dataset_mixin
 from kusari.datasets._dtype import get_dtype
+
+__getattr__ = _lazy.installed_flags(__name__, {'available': 'PIL'})
 
 
 def _pil_image():

@@ -40,6 +40,8 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
 
     _pool = None
     _finalized = True  # until __init__ completes, there is nothing to finalize
+    # Whether the iterator stays usable after finalize() (new workers start when needed).
+    _usable_after_finalize = False
 
     def __init__(self, dataset, batch_size, repeat, shuffle, order_sampler, n_prefetch,
                  dataset_timeout):
@@ -158,7 +160,7 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
     def reset(self):
         """Goes back to the start of the first epoch (drawing a new order if shuffling)."""
         if self._finalized:
-            raise RuntimeError('{}: cannot reset a finalized iterator'.format(
+            raise NotImplementedError('{}: a finalized iterator cannot be reset'.format(
                 type(self).__name__))
         self._reset_state()
 
@@ -188,9 +190,13 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
             _state.restore_sampler(self.order_sampler, ahead)
 
     def finalize(self):
-        """Shuts the workers down; the iterator cannot be used afterwards."""
+        """Shuts the workers down.
+
+        Unless the iterator is usable after it (MultithreadIterator), later calls of
+        ``next`` raise RuntimeError and ``reset`` raises NotImplementedError.
+        """
         if not self._finalized:
-            self._finalized = True
+            self._finalized = not self._usable_after_finalize
             self._stop_workers()
 
     def __del__(self):

@@ -12,6 +12,8 @@ class MultithreadIterator(_prefetch.PrefetchIterator):
     datasets whose reading releases the GIL (file and network I/O, image decoding);
     they share the dataset, so nothing is copied. The batches are those of
     :class:`~kusari.iterators.SerialIterator` with the same arguments and seed.
+    :meth:`finalize` stops the threads; the iterator can still be reset and used
+    (new threads start on the next batch).
 
     Args:
         dataset: The dataset to iterate over.
@@ -23,6 +25,8 @@ class MultithreadIterator(_prefetch.PrefetchIterator):
         order_sampler (callable): Chooses each epoch's order; only with
             ``shuffle=None``.
     """
+
+    _usable_after_finalize = True  # as Chainer's: finalize() only stops the threads
 
     def __init__(self, dataset, batch_size, repeat=True, shuffle=None, n_threads=1,
                  order_sampler=None):

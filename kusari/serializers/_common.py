@@ -13,6 +13,11 @@ class SerializationError(ValueError):
     """A file does not fit the object it is loaded into (names the file and key)."""
 
 
+class UnsafeCastError(SerializationError, TypeError):
+    """A stored number does not fit the type of the scalar it is loaded into (a
+    TypeError, as Chainer raises)."""
+
+
 def _read_umask():
     mask = os.umask(0)
     os.umask(mask)
@@ -116,6 +121,17 @@ def check_compatible(source, key, shape, dtype, value):
         if not isinstance(value, str):
             kinds = 'biufc' if isinstance(value, (complex, numpy.complexfloating)) else 'biuf'
             _check_kind(source, key, dtype, kinds, 'a number')
+            _check_safe_cast(source, key, dtype, type(value))
+
+
+def _check_safe_cast(source, key, dtype, value_type):
+    # Chainer's rule: a number is loaded into a scalar only by a safe cast; any integer
+    # fits a Python int.
+    if (dtype is not None and dtype.kind in 'iufc'
+            and not (dtype.kind in 'iu' and value_type is int)
+            and not numpy.can_cast(dtype, value_type, 'safe')):
+        raise UnsafeCastError('{}: {!r} holds a {} value, which cannot be safely loaded into '
+                              'a {}'.format(source, key, dtype, value_type.__name__))
 
 
 def _check_kind(source, key, dtype, kinds, expected):

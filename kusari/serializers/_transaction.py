@@ -14,14 +14,12 @@ import numpy
 
 from kusari import serializer
 from kusari.serializers._common import SerializationError, load_into
-from kusari.serializers.npz import DictionarySerializer
+from kusari.serializers.npz import serialize
 
 
 def state_of(obj):
     """A copy of every value ``obj`` serializes, keyed by path."""
-    saver = DictionarySerializer()
-    saver.save(obj)
-    return {key: numpy.array(value) for key, value in saver.target.items()}
+    return {key: numpy.array(value) for key, value in serialize(obj).items()}
 
 
 class _Restorer(serializer.Deserializer):

@@ -5,7 +5,7 @@ import zlib
 
 import numpy
 
-from kusari import serializer
+from kusari import _lazy, serializer
 from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
                                         check_compatible, load_into, reading)
 
@@ -14,9 +14,13 @@ def _h5py():
     try:
         import h5py
     except ImportError:
-        raise ImportError('HDF5 serialization needs h5py: pip install h5py (or '
-                          'kusari[hdf5])') from None
+        # RuntimeError, as Chainer raises.
+        raise RuntimeError('HDF5 serialization needs h5py, which is not installed: pip '
+                           'install h5py (or kusari[hdf5])') from None
     return h5py
+
+
+__getattr__ = _lazy.installed_flags(__name__, {'_available': 'h5py'})
 
 
 class HDF5Serializer(serializer.Serializer):
@@ -34,8 +38,13 @@ class HDF5Serializer(serializer.Serializer):
         key = key.lstrip('/')
         array = as_saved_array(value)
         if array is None:
-            dataset = self.group.create_dataset(key, data=numpy.zeros(0, numpy.float32))
-            dataset.attrs['kusari_none'] = True
+            # Stored as Chainer stores None: an empty dataset (no shape), which h5py
+            # has since 2.7.
+            h5py = _h5py()
+            if h5py.version.version_tuple < (2, 7, 0):
+                raise RuntimeError('HDF5Serializer: h5py>=2.7.0 is needed to serialize None '
+                                   '({!r})'.format(key))
+            self.group.create_dataset(key, data=h5py.Empty('f'))
         else:
             options = {}
             if array.ndim and self.compression:
@@ -124,7 +133,7 @@ class HDF5Deserializer(serializer.Deserializer):
         if not self._dry_run:
             stored = self._prefetched.pop(path) if path in self._prefetched \
                 else self._read(path, key, value)
-            return value if stored is _NONE else load_into(self._source, path, stored, value)
+            return None if stored is _NONE else load_into(self._source, path, stored, value)
         # Checked and read now, so that a damaged entry fails before anything is copied.
         self._prefetched[path] = self._read(path, key, value)
         return value
@@ -136,9 +145,13 @@ class HDF5Deserializer(serializer.Deserializer):
             if not isinstance(dataset, _h5py().Dataset):
                 raise SerializationError('{}: {!r} should be a dataset, but is {}'.format(
                     self._source, path, type(dataset).__name__))
-            if dataset.attrs.get('kusari_none', False):
-                return _NONE
-            check_compatible(self._source, path, dataset.shape, dataset.dtype, value)
+            if dataset.shape is None or dataset.attrs.get('kusari_none', False):
+                return _NONE  # Chainer's empty dataset, or the marker older kusari wrote
+            # Variable-length strings are h5py's object dtype, but are read as text
+            # (nothing is unpickled).
+            dtype = (numpy.dtype(str) if _h5py().check_string_dtype(dataset.dtype)
+                     else dataset.dtype)
+            check_compatible(self._source, path, dataset.shape, dtype, value)
             stored = dataset[()]
             if _CHECKSUM in dataset.attrs:  # files written by Chainer have none
                 actual = _checksum(numpy.asarray(stored, dtype=dataset.dtype))

@@ -4,6 +4,7 @@ Loading never unpickles: object arrays are refused, entries are checked against 
 target before anything is copied, and a failed load leaves the target untouched.
 """
 
+import collections.abc
 import math
 import os
 import zipfile
@@ -36,19 +37,26 @@ class DictionarySerializer(serializer.Serializer):
         return value
 
 
+def serialize(obj):
+    """The values ``obj`` serializes, as a dict keyed by path (what ``save_npz`` writes)."""
+    s = DictionarySerializer()
+    s.save(obj)
+    return s.target
+
+
 def save_npz(file, obj, compression=True):
-    """Save ``obj`` (a Link, Optimizer, Trainer, ...) to an NPZ file.
+    """Save ``obj`` (a Link, Optimizer, Trainer, ..., or a dict of arrays as
+    ``serialize`` returns) to an NPZ file.
 
     A path is written atomically (temporary file, then rename), so a crash never
     leaves a damaged file in place of a good one.
     """
-    s = DictionarySerializer()
-    s.save(obj)
+    target = obj if isinstance(obj, dict) else serialize(obj)
     savez = numpy.savez_compressed if compression else numpy.savez
     if isinstance(file, (str, os.PathLike)):
-        atomic_write(file, lambda f: savez(f, **s.target))
+        atomic_write(file, lambda f: savez(f, **target))
     else:
-        savez(file, **s.target)
+        savez(file, **target)
 
 
 class _NpzEntries:
@@ -129,11 +137,54 @@ class _NpzEntries:
         self.zip.close()
 
 
+class _MappingEntries:
+    """The ``_NpzEntries`` interface over a mapping of names to arrays (e.g. the dict a
+    DictionarySerializer filled), which Chainer's NpzDeserializer also reads."""
+
+    name = 'dict'
+
+    def __init__(self, mapping):
+        self._mapping = mapping
+
+    def __contains__(self, key):
+        return key in self._mapping
+
+    def keys(self):
+        return self._mapping.keys()
+
+    def header(self, key):
+        array = numpy.asarray(self._mapping[key])
+        return array.shape, array.dtype
+
+    def is_none(self, key):
+        array = numpy.asarray(self._mapping[key])
+        return array.dtype.kind == 'O' and array.shape == () and array[()] is None
+
+    def prefetch(self, key):
+        pass
+
+    def read(self, key):
+        return numpy.asarray(self._mapping[key])
+
+    def close(self):
+        pass
+
+
+def _entries(npz):
+    if isinstance(npz, (_NpzEntries, _MappingEntries)):
+        return npz
+    if isinstance(npz, collections.abc.Mapping) and not isinstance(
+            npz, numpy.lib.npyio.NpzFile):
+        return _MappingEntries(npz)
+    return _NpzEntries(npz)
+
+
 class NpzDeserializer(serializer.Deserializer):
     """Loads values from an NPZ archive into an object's arrays.
 
     Args:
-        npz: an open ``numpy.load`` result, or a path / file object of an NPZ file.
+        npz: an open ``numpy.load`` result, a path / file object of an NPZ file, or a
+            dict of arrays (e.g. a DictionarySerializer's ``target``).
         path (str): key prefix to read under.
         strict (bool): a missing key is an error (else the value is left as is).
         ignore_names: a name or list of names (or callables ``f(key) -> bool``) of keys
@@ -141,7 +192,7 @@ class NpzDeserializer(serializer.Deserializer):
     """
 
     def __init__(self, npz, path='', strict=True, ignore_names=None, _dry_run=False):
-        self.npz = npz if isinstance(npz, _NpzEntries) else _NpzEntries(npz)
+        self.npz = _entries(npz)
         self.path = path
         self.strict = strict
         if ignore_names is None:
@@ -171,10 +222,11 @@ class NpzDeserializer(serializer.Deserializer):
                                'skip missing entries)'.format(self.npz.name, key))
             return value
         if self.npz.is_none(key):
-            return None if value is None else value
+            # As Chainer: a stored None is loaded as None, whatever the target.
+            return value if self._dry_run else None
+        shape, dtype = self.npz.header(key)
+        check_compatible(self.npz.name, key, shape, dtype, value)
         if self._dry_run:
-            shape, dtype = self.npz.header(key)
-            check_compatible(self.npz.name, key, shape, dtype, value)
             self.npz.prefetch(key)  # a damaged entry fails now, before anything is copied
             return value
         return load_into(self.npz.name, key, self.npz.read(key), value)

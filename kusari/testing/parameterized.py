@@ -10,6 +10,7 @@ class is not collected; decorators may be stacked (their product is taken).
 import itertools
 import re
 import sys
+import types
 
 import numpy
 
@@ -91,7 +92,10 @@ def parameterize(*params):
                 suffix = _suffix(param)
                 if suffix:
                     name += '_' + suffix
-                attrs = dict(param)
+                # A function value is read back as given (``self.f(x)`` calls ``f(x)``),
+                # not bound as a method.
+                attrs = {k: staticmethod(v) if isinstance(v, types.FunctionType) else v
+                         for k, v in param.items()}
                 attrs.update(__module__=base.__module__, __qualname__=name)
                 case = type(base)(name, (base,), attrs)
                 _register(case)

@@ -101,3 +101,10 @@ def test_missing_pillow_is_a_clear_error(monkeypatch):
     monkeypatch.setattr(builtins, '__import__', fake_import)
     with pytest.raises(ImportError, match='pip install Pillow'):
         image_dataset.ImageDataset(['x.png'])
+
+
+def test_available_tells_whether_pillow_is_installed(monkeypatch):
+    import sys
+    assert image_dataset.available is True
+    monkeypatch.setitem(sys.modules, 'PIL', None)
+    assert image_dataset.available is False

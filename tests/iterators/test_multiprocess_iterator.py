@@ -175,7 +175,7 @@ def test_finalize_and_context_manager_stop_workers():
     it.finalize()  # idempotent
     with pytest.raises(RuntimeError, match='finalized'):
         it.next()
-    with pytest.raises(RuntimeError, match='finalized'):
+    with pytest.raises(NotImplementedError, match='finalized'):
         it.reset()
     with MultiprocessIterator(numpy.arange(10), 2, n_processes=2) as it:
         it.next()

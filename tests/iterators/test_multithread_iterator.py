@@ -54,9 +54,17 @@ def test_error_propagates_and_pool_is_stopped():
     with pytest.raises(KeyError, match='missing 2'):
         it.next()
     assert it._pool is None
+
+
+def test_finalize_stops_the_threads_and_leaves_the_iterator_usable():
+    it = MultithreadIterator(list(range(4)), 2, repeat=False, shuffle=False, n_threads=2)
+    assert it.next() == [0, 1]
     it.finalize()
-    with pytest.raises(RuntimeError, match='finalized'):
-        it.next()
+    assert it._pool is None
+    assert it.next() == [2, 3]
+    it.reset()
+    assert [it.next(), it.next()] == [[0, 1], [2, 3]]
+    it.finalize()
 
 
 def test_bad_n_threads():

@@ -197,3 +197,34 @@ def test_npz_file_objects_and_path_and_ignore_names(tmp_path):
         again = MLP()
         serializers.NpzDeserializer(npz, path='inner/').load(again)
     numpy.testing.assert_array_equal(again.l2.W.array, target.l2.W.array)
+
+
+def test_deserializer_reads_a_dict_as_chainer_does():
+    model = MLP()
+    model(numpy.ones((1, 4), numpy.float32))
+    model.steps = 3
+    target = serializers.npz.serialize(model)
+    assert set(target) == {'l1/W', 'l1/b', 'l2/W', 'l2/b', 'steps'}
+    other = MLP()
+    serializers.NpzDeserializer(target).load(other)
+    numpy.testing.assert_array_equal(other.l1.W.array, model.l1.W.array)
+    assert other.steps == 3
+    with pytest.raises(KeyError, match="dict: no entry 'x'"):
+        serializers.NpzDeserializer({})('x', 0)
+
+
+def test_stored_none_loads_as_none_and_dicts_save(tmp_path):
+    serializers.save_npz(tmp_path / 'd.npz', {'w': numpy.asarray(None), 'z': numpy.arange(3)})
+    with numpy.load(tmp_path / 'd.npz', allow_pickle=False) as npz:
+        d = serializers.NpzDeserializer(npz)
+        assert d('w', numpy.zeros(1)) is None
+        numpy.testing.assert_array_equal(d('z', None), numpy.arange(3))
+
+
+@pytest.mark.parametrize('stored, value', [(numpy.int64(-2 ** 60), numpy.uint32(5)),
+                                           (numpy.float32(1.5), 5),
+                                           (numpy.float64(1.5), numpy.float32(0))])
+def test_number_loaded_into_a_scalar_only_by_a_safe_cast(stored, value):
+    with pytest.raises(TypeError, match="'x' holds a .* cannot be safely loaded"):
+        serializers.NpzDeserializer({'x': numpy.asarray(stored)})('x', value)
+    assert serializers.NpzDeserializer({'x': numpy.asarray(-2 ** 60)})('x', 5) == -2 ** 60

@@ -43,6 +43,12 @@ class TestParameterize:
         assert isinstance(bundle, parameterized._TestCaseBundle)
         assert [c for _, c in generated] == bundle.cases
 
+    def test_function_value_is_not_bound_to_the_instance(self, module):
+        base = _make_class(module)
+        testing.parameterize({'f': lambda a, b: a - b})(base)
+        (_, case), = _generated(module)
+        assert case('test_it').f(5, 3) == 2
+
     def test_stacked_decorators_take_the_product(self, module):
         base = _make_class(module)
         testing.parameterize({'a': 1}, {'a': 2})(testing.parameterize({'b': 3}, {'b': 4})(base))
