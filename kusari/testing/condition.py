@@ -6,22 +6,35 @@ attempts so that each attempt starts fresh.
 """
 
 import functools
+import sys
 import traceback
 import unittest
+
+
+def _as_unittest_skip(error):
+    """``error`` as a ``unittest.SkipTest`` when it skips the test (``pytest.skip`` too),
+    else None."""
+    if isinstance(error, unittest.SkipTest):
+        return error
+    outcomes = sys.modules.get('_pytest.outcomes')  # loaded if pytest.skip was called
+    if outcomes is not None and isinstance(error, outcomes.Skipped):
+        return unittest.SkipTest(error.msg)
+    return None
 
 
 def repeat_with_success_at_least(times, min_success):
     """Decorator: run a test ``times`` times; pass if ``min_success`` runs pass.
 
-    Runs stop as soon as the outcome is decided. A skip in any run skips the
-    test.
+    Runs stop as soon as the outcome is decided. A skip in any run
+    (``unittest`` or ``pytest.skip``) skips the test with ``unittest.SkipTest``.
+    Too few successes raise an ``AssertionError`` that quotes the first failure.
 
     Args:
         times (int): the number of runs.
         min_success (int): the number of runs that must pass.
     """
     if not 0 <= min_success <= times:
-        raise ValueError(
+        raise AssertionError(
             'repeat_with_success_at_least: min_success must be in [0, times={}], '
             'got {}'.format(times, min_success))
 
@@ -39,19 +52,21 @@ def repeat_with_success_at_least(times, min_success):
                     case.setUp()
                 try:
                     f(*args, **kwargs)
-                except unittest.SkipTest:
-                    raise
-                except Exception as error:  # A failed run, counted.
-                    failures.append(error)
+                except BaseException as error:
+                    skip = _as_unittest_skip(error)
+                    if skip is not None:
+                        raise skip from None
+                    if not isinstance(error, Exception):  # KeyboardInterrupt and the like
+                        raise
+                    failures.append(error)  # A failed run, counted.
                 else:
                     successes += 1
             if successes < min_success:
-                details = '\n'.join(
-                    ''.join(traceback.format_exception(e)) for e in failures)
                 raise AssertionError(
-                    '{}: {} of {} runs passed, {} needed.\n\nFailures:\n{}'.format(
-                        f.__qualname__, successes, successes + len(failures),
-                        min_success, details)) from failures[-1]
+                    '{}: {} of {} runs passed, {} needed.\n\nThe first error message:\n{}'
+                    .format(f.__qualname__, successes, successes + len(failures),
+                            min_success, ''.join(traceback.format_exception(failures[0])))
+                ) from failures[-1]
         return wrapper
     return decorator
 

@@ -67,8 +67,27 @@ def test_skip_propagates():
         condition.retry(3)(f)()
 
 
+def test_pytest_skip_becomes_unittest_skip():
+    calls = []
+
+    def skipping():
+        calls.append(1)
+        pytest.skip('not here')
+    with pytest.raises(unittest.SkipTest, match='not here'):
+        condition.repeat(3)(skipping)()
+    assert len(calls) == 1
+
+
+def test_failure_message_quotes_the_first_failure():
+    f, _ = _flaky([False, False])
+    with pytest.raises(AssertionError, match='The first error message:') as info:
+        condition.repeat(2)(f)()
+    assert 'run 1 failed' in str(info.value) and 'run 2 failed' not in str(info.value)
+
+
 def test_invalid_arguments():
-    with pytest.raises(ValueError, match='min_success'):
+    # An AssertionError, as Chainer's.
+    with pytest.raises(AssertionError, match='min_success'):
         condition.repeat_with_success_at_least(2, 3)
 
 
