@@ -23,11 +23,14 @@ def generate_matrix(shape, dtype=float, *, singular_values):
     if dtype.kind not in 'fc':
         raise TypeError('generate_matrix: dtype must be floating or complex, got {}'.format(dtype))
     singular_values = numpy.asarray(singular_values)
+    if not numpy.isrealobj(singular_values):
+        raise TypeError('generate_matrix: singular values must be real, got dtype {}'.format(
+            singular_values.dtype))
     if numpy.any(singular_values < 0):
         raise ValueError('generate_matrix: singular values must be non-negative')
     *batch, m, n = shape
     k = min(m, n)
-    s = numpy.broadcast_to(singular_values, tuple(batch) + (k,))
+    s = _broadcast_to(singular_values, tuple(batch) + (k,))
 
     def random_unitary(size):
         a = numpy.random.normal(size=tuple(batch) + (size, size))
@@ -39,3 +42,8 @@ def generate_matrix(shape, dtype=float, *, singular_values):
     u = random_unitary(m)[..., :, :k]
     vh = random_unitary(n)[..., :k, :]
     return ((u * s[..., None, :]) @ vh).astype(dtype)
+
+
+def _broadcast_to(array, shape):
+    """``array`` broadcast to ``shape`` (a read-only view)."""
+    return numpy.broadcast_to(array, shape)

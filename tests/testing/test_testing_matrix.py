@@ -28,3 +28,21 @@ def test_errors():
         testing.generate_matrix((2, 2), numpy.int32, singular_values=[1.0, 1.0])
     with pytest.raises(ValueError, match='non-negative'):
         testing.generate_matrix((2, 2), singular_values=[1.0, -1.0])
+
+
+def test_complex_singular_values_rejected():
+    with pytest.raises(TypeError, match='must be real'):
+        testing.generate_matrix((2, 2), singular_values=1 + 0j)
+
+
+@pytest.mark.parametrize('shape,s_shape', [((0, 0), (0,)), ((0, 2, 3), (0, 2))])
+def test_empty_shapes(shape, s_shape):
+    assert testing.generate_matrix(shape, singular_values=numpy.ones(s_shape)).shape == shape
+    with pytest.raises(ValueError):
+        testing.generate_matrix((0, 2, 2), singular_values=numpy.ones(3))
+
+
+def test_broadcast_to_helper():
+    from kusari.testing import matrix
+    out = matrix._broadcast_to(numpy.arange(2.0), (3, 2))
+    assert out.shape == (3, 2) and (out == [0.0, 1.0]).all()
