@@ -44,8 +44,8 @@ def unary_math_function_unittest(func, func_expected=None, label_expected=None,
 
     Args:
         func: the function under test, or a Function/FunctionNode class.
-        func_expected: NumPy reference; by default the NumPy function named
-            like ``func``.
+        func_expected: the reference, called as ``func_expected(x, dtype=x.dtype)``
+            on a NumPy array; by default the NumPy function named like ``func``.
         label_expected (str): expected ``label`` of a Function(Node) class
             ``func`` (checked by ``test_label``); defaults to its name.
         make_data: ``make_data(shape, dtype) -> (x, gy, ggx)``; uniform in
@@ -94,7 +94,8 @@ def unary_math_function_unittest(func, func_expected=None, label_expected=None,
             with backend_config:
                 y = call(Variable(x))
             self.assertEqual(y.array.dtype, self.x.dtype)
-            expected = numpy.asarray(func_expected(self.x.copy()), dtype=self.x.dtype)
+            expected = numpy.asarray(func_expected(self.x.copy(), dtype=self.x.dtype),
+                                     dtype=self.x.dtype)
             array_module.assert_allclose(y.array, expected, **self.forward_options)
 
         def test_backward(self, backend_config):

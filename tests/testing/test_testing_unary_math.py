@@ -37,6 +37,35 @@ class TestFunctionNodeClassRealUse(unittest.TestCase):
     pass
 
 
+_expected_calls = []
+
+
+def _identity_expected(x, dtype):
+    _expected_calls.append(dtype)
+    return x
+
+
+class Identity(kusari.FunctionNode):
+
+    def forward(self, inputs):
+        return inputs[0],
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0],
+
+
+def identity(x):
+    return Identity().apply((x,))[0]
+
+
+@testing.unary_math_function_unittest(identity, func_expected=_identity_expected)
+class TestReferenceTakesDtypeRealUse(unittest.TestCase):
+
+    def test_reference_got_the_dtype(self):
+        self.test_forward__cpu()
+        assert _expected_calls[-1] == self.dtype
+
+
 def test_generated_cases():
     names = sorted(n for n in globals() if n.startswith('TestExpRealUse_'))
     assert len(names) == 6  # 2 shapes x 3 dtypes
