@@ -111,16 +111,21 @@ def product(parameter):
         parameter: either a dict mapping each name to a list of values
             (``{'a': [1, 2], 'b': [3]}`` gives ``[{'a': 1, 'b': 3},
             {'a': 2, 'b': 3}]``), or a list of lists of dicts, whose product is
-            taken with the dicts of each combination merged.
+            taken with the dicts of each combination merged. A key may name
+            several parameters (``'shape,fans'``); its values are then tuples
+            giving one value each. Keys are taken in sorted order, the first
+            varying slowest.
 
     Returns:
         list of dict
     """
     if isinstance(parameter, dict):
-        keys = list(parameter)
-        return [dict(zip(keys, values))
-                for values in itertools.product(*(parameter[k] for k in keys))]
-    if isinstance(parameter, (list, tuple)):
+        return product_dict(*(from_pytest_parameterize(names, values)
+                              for names, values in sorted(parameter.items())))
+    if isinstance(parameter, list):
+        if not all(isinstance(dicts, list) and all(isinstance(d, dict) for d in dicts)
+                   for dicts in parameter):
+            raise TypeError('product: a list parameter must be a list of lists of dicts')
         return product_dict(*parameter)
     raise TypeError('product: expected a dict or a list of lists of dicts, not {}'.format(
         type(parameter).__name__))
@@ -142,6 +147,11 @@ def product_dict(*parameters):
             merged.update(d)
         result.append(merged)
     return result
+
+
+# The unpatched product_dict, for code that swaps product_dict out (Chainer's conftest
+# does, for pairwise parameterization) and wants the full product back.
+_product_dict_orig = product_dict
 
 
 def from_pytest_parameterize(names, values):

@@ -83,6 +83,28 @@ class TestProduct:
         assert testing.product([[{'a': 1}, {'a': 2}], [{'b': 3, 'c': 4}]]) == [
             {'a': 1, 'b': 3, 'c': 4}, {'a': 2, 'b': 3, 'c': 4}]
 
+    def test_keys_in_sorted_order(self):
+        assert testing.product({'b': [1, 2], 'a': ['x', 'y']}) == [
+            {'a': 'x', 'b': 1}, {'a': 'x', 'b': 2}, {'a': 'y', 'b': 1}, {'a': 'y', 'b': 2}]
+
+    def test_key_naming_several_parameters(self):
+        assert testing.product({'shape,fans': [((2, 3), (3, 2)), ((4,), (4, 4))],
+                                'dtype': ['f']}) == [
+            {'dtype': 'f', 'shape': (2, 3), 'fans': (3, 2)},
+            {'dtype': 'f', 'shape': (4,), 'fans': (4, 4)}]
+
+    def test_empty(self):
+        assert testing.product({}) == [{}]
+        assert testing.product({'a': [1], 'b': []}) == []
+        assert testing.product([]) == [{}]
+
+    def test_list_must_hold_lists_of_dicts(self):
+        with pytest.raises(TypeError, match='list of lists of dicts'):
+            testing.product([{'a': 1}])
+
+    def test_product_dict_orig_is_the_full_product(self):
+        assert parameterized._product_dict_orig is testing.product_dict
+
     def test_product_dict(self):
         assert testing.product_dict([{'a': 1}, {'a': 2}], [{'b': 3}], [{'c': 5}, {'c': 6}]) == [
             {'a': 1, 'b': 3, 'c': 5}, {'a': 1, 'b': 3, 'c': 6},
