@@ -1,11 +1,12 @@
 """Small utilities shared across kusari (Chainer's ``chainer.utils``)."""
 
 import collections.abc as collections_abc  # NOQA: Chainer's alias, used by its users
+import contextlib
 
 import numpy
 
 from kusari.utils import conv  # NOQA
-from kusari.utils.array import size_of_shape  # NOQA
+from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
 from kusari.utils.experimental import experimental  # NOQA
 from kusari.utils.sparse import CooMatrix, get_order, to_coo  # NOQA
@@ -26,3 +27,16 @@ def force_type(dtype, value):
     if numpy.isscalar(value):
         return dtype.type(value)
     return value.astype(dtype, copy=False)
+
+
+@contextlib.contextmanager
+def tempdir(ignore_errors=False, **kwargs):
+    """A temporary directory (its path) removed on exit; ``kwargs`` go to
+    ``tempfile.mkdtemp``."""
+    import shutil
+    import tempfile
+    path = tempfile.mkdtemp(**kwargs)
+    try:
+        yield path
+    finally:
+        shutil.rmtree(path, ignore_errors=ignore_errors)

@@ -67,5 +67,12 @@ def col2im_cpu(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
     return col2im_nd_cpu(col, (sy, sx), (ph, pw), (h, w), (dy, dx))
 
 
-im2col_gpu = im2col_cpu
-col2im_gpu = col2im_cpu
+def im2col(img, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1, out_h=None,
+           out_w=None):
+    """:func:`im2col_cpu` with zero padding, for NumPy or CuPy arrays."""
+    return im2col_cpu(img, kh, kw, sy, sx, ph, pw, cover_all=cover_all, dy=dy, dx=dx,
+                      out_h=out_h, out_w=out_w)
+
+
+im2col_gpu = im2col
+col2im = col2im_gpu = col2im_cpu

@@ -13,10 +13,13 @@ from kusari.utils.conv import get_conv_outsize  # NOQA (Chainer exports it here 
 
 
 def as_tuple(x, n):
-    """``x`` as an ``n``-tuple: a sequence is returned as a tuple, a scalar repeated."""
+    """``x`` as an ``n``-tuple: a sequence is returned as a tuple, a scalar repeated.
+
+    A sequence of another length raises AssertionError, as Chainer's does.
+    """
     if hasattr(x, '__getitem__'):
         if len(x) != n:
-            raise ValueError('as_tuple: expected a sequence of length {}, got {!r}'.format(n, x))
+            raise AssertionError('as_tuple: expected a sequence of length {}, got {!r}'.format(n, x))
         return tuple(x)
     return (x,) * n
 
@@ -62,6 +65,9 @@ def col2im_nd_cpu(col, stride, pad, dims, dilate=1):
     """
     xp = get_array_module(col)
     ndim = len(dims)
+    if col.ndim != 2 + 2 * ndim:
+        raise AssertionError('col2im_nd: columns of shape {} do not fit {} spatial dims {}'
+                             .format(col.shape, ndim, tuple(dims)))
     stride, pad, dilate = as_tuple(stride, ndim), as_tuple(pad, ndim), as_tuple(dilate, ndim)
     ksize = col.shape[2:2 + ndim]
     out_size = col.shape[2 + ndim:]

@@ -13,7 +13,7 @@ rng = numpy.random.default_rng(41)
 def test_as_tuple():
     assert conv_nd.as_tuple(2, 3) == (2, 2, 2)
     assert conv_nd.as_tuple([1, 2, 3], 3) == (1, 2, 3)
-    with pytest.raises(ValueError, match='length 3'):
+    with pytest.raises(AssertionError, match='length 3'):
         conv_nd.as_tuple((1, 2), 3)
 
 
@@ -40,3 +40,24 @@ def test_im2col_nd_and_col2im_nd(shape, k, s, p, d, cover_all):
     back = conv_nd.col2im_nd(g, s, p, shape[2:], dilate=d)
     assert back.shape == shape
     numpy.testing.assert_allclose(numpy.vdot(col0, g), numpy.vdot(x, back), rtol=1e-12)
+
+
+def test_parameter_ranks_are_checked():
+    img = numpy.zeros((2, 3, 4, 3))
+    with pytest.raises(AssertionError, match='length 2'):
+        conv_nd.im2col_nd_cpu(img, (2, 2), (1,), (0, 0))
+    col = numpy.zeros((2, 3, 2, 2, 3, 2))
+    with pytest.raises(AssertionError, match='do not fit 1 spatial dims'):
+        conv_nd.col2im_nd_cpu(col, (1, 1), (0, 0), (4,))
+    with pytest.raises(AssertionError, match='length 2'):
+        conv_nd.col2im_nd_cpu(col, (1,), (0, 0), (4, 3))
+
+
+def test_2d_helpers_agree_with_nd():
+    img = rng.uniform(-1, 1, (2, 2, 6, 5))
+    col = conv.im2col(img, 3, 2, 2, 1, 1, 0, dy=1, dx=2)
+    numpy.testing.assert_array_equal(col, conv_nd.im2col_nd(img, (3, 2), (2, 1), (1, 0),
+                                                            dilate=(1, 2)))
+    numpy.testing.assert_array_equal(conv.col2im(col, 2, 1, 1, 0, 6, 5, dy=1, dx=2),
+                                     conv_nd.col2im_nd(col, (2, 1), (1, 0), (6, 5),
+                                                       dilate=(1, 2)))

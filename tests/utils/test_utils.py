@@ -1,4 +1,5 @@
 import collections.abc
+import os
 import warnings
 
 import numpy
@@ -47,3 +48,10 @@ def test_experimental_warns_unless_disabled(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         utils.experimental('kusari.foo')
+
+
+def test_tempdir_is_removed_on_exit():
+    with utils.tempdir(prefix='kusari-') as path:
+        assert os.path.basename(path).startswith('kusari-')
+        open(os.path.join(path, 'f'), 'w').close()
+    assert not os.path.exists(path)

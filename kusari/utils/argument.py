@@ -1,0 +1,32 @@
+"""Keyword-argument parsing for functions taking ``**kwargs`` (Chainer's
+``chainer.utils.argument``)."""
+
+import inspect
+
+
+def check_unexpected_kwargs(kwargs, **unexpected):
+    """Raise ``ValueError(message)`` for each ``name=message`` whose name is in
+    ``kwargs`` (arguments a function no longer takes, with why)."""
+    for name, message in unexpected.items():
+        if name in kwargs:
+            raise ValueError(message)
+
+
+def parse_kwargs(kwargs, *name_and_values, **unexpected):
+    """Pop each ``(name, default)`` from ``kwargs`` and return the values in order.
+
+    A name left in ``kwargs`` is an error: ``ValueError`` with the message given for it
+    in ``unexpected``, else ``TypeError`` naming the calling function.
+    """
+    values = tuple(kwargs.pop(name, default) for name, default in name_and_values)
+    if kwargs:
+        check_unexpected_kwargs(kwargs, **unexpected)
+        caller = inspect.currentframe().f_back.f_code.co_name
+        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
+            caller, ', '.join(repr(name) for name in sorted(kwargs))))
+    return values
+
+
+def assert_kwargs_empty(kwargs):
+    """Raise ``TypeError`` when ``kwargs`` is not empty."""
+    parse_kwargs(kwargs)

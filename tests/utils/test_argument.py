@@ -1,0 +1,29 @@
+import pytest
+
+from kusari.utils.argument import assert_kwargs_empty, parse_kwargs
+
+
+def caller(**kwargs):
+    return parse_kwargs(kwargs, ('foo', 1), ('bar', 2), volatile='volatile is gone')
+
+
+def test_values_in_order_with_defaults():
+    assert caller() == (1, 2)
+    assert caller(bar=3, foo=4) == (4, 3)
+
+
+def test_unexpected_names_the_caller():
+    with pytest.raises(TypeError, match=r"caller\(\) got unexpected keyword argument\(s\) "
+                                        r"'ham', 'spam'"):
+        caller(spam=1, ham=2)
+
+
+def test_known_removed_argument_gets_its_message():
+    with pytest.raises(ValueError, match='volatile is gone'):
+        caller(volatile=True)
+
+
+def test_assert_kwargs_empty():
+    assert_kwargs_empty({})
+    with pytest.raises(TypeError, match="'x'"):
+        assert_kwargs_empty({'x': 1})
