@@ -305,6 +305,12 @@ class Optimizer:
     # -- loss scaling ---------------------------------------------------------
     def loss_scaling(self, interval=1000, scale=None):
         """Use dynamic loss scaling: halve on overflow, double after ``interval`` good steps."""
+        if interval < 1:
+            raise ValueError('{}.loss_scaling: interval must be at least 1, got {}'.format(
+                type(self).__name__, interval))
+        if scale is not None and scale <= 0:
+            raise ValueError('{}.loss_scaling: scale must be positive, got {}'.format(
+                type(self).__name__, scale))
         self._loss_scaling_is_dynamic = True
         self._loss_scale = float(scale) if scale is not None else 2.0 ** 10
         self._loss_scaling_multiplier = 2.0

@@ -174,6 +174,14 @@ def test_dynamic_loss_scaling_skips_overflow_and_adapts():
     numpy.testing.assert_allclose(model.a.w.array, before - 2.0)
 
 
+def test_loss_scaling_refuses_bad_interval_and_scale():
+    opt = optimizers.SGD().setup(Model())
+    with pytest.raises(ValueError, match='SGD.loss_scaling: interval'):
+        opt.loss_scaling(interval=0)
+    with pytest.raises(ValueError, match='SGD.loss_scaling: scale'):
+        opt.loss_scaling(scale=-1)
+
+
 def test_fp32_update_keeps_small_steps_in_float16():
     link = _Leaf(numpy.ones(4, numpy.float16))
     opt = optimizers.SGD(lr=1e-4)

@@ -23,4 +23,7 @@ class WeightDecay:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
-        g += self.rate * p
+        rate = self.rate
+        if param._loss_scale is not None:
+            rate *= param._loss_scale  # the gradient is still scaled when pre hooks run
+        g += rate * p

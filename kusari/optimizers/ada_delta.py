@@ -27,7 +27,8 @@ class AdaDeltaRule(optimizer.UpdateRule):
         rho, eps = self.hyperparam.rho, self.hyperparam.eps
         grad, msg, msdx = param.grad, self.state['msg'], self.state['msdx']
         msg *= rho
-        dx = xp.multiply(grad, grad)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        dx = xp.asarray(xp.multiply(grad, grad))
         dx *= 1 - rho
         msg += dx
         # dx = sqrt((msdx + eps) / (msg + eps)) * grad, built in the one temporary

@@ -23,7 +23,8 @@ class AdaGradRule(optimizer.UpdateRule):
         xp = param.xp
         hp = self.hyperparam
         grad, h = param.grad, self.state['h']
-        tmp = xp.multiply(grad, grad)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        tmp = xp.asarray(xp.multiply(grad, grad))
         h += tmp
         xp.sqrt(h, out=tmp)
         tmp += hp.eps

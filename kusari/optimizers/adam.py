@@ -78,12 +78,15 @@ class AdamRule(optimizer.UpdateRule):
     def update_core_cpu(self, param):
         hp = self.hyperparam
         xp = param.xp
-        grad = param.grad
-        if hp.eps != 0 and numpy.dtype(param.dtype).type(hp.eps) == 0:
-            raise ValueError('Adam: eps {} underflows to zero in {}'.format(
-                hp.eps, param.dtype))
+        # A float16 parameter's step is computed in float32, as Chainer does (eps and
+        # the squared gradients underflow in float16).
+        dtype = numpy.float32 if param.dtype == numpy.float16 else param.dtype
+        if hp.eps != 0 and numpy.dtype(dtype).type(hp.eps) == 0:
+            raise ValueError('Adam: eps {} underflows to zero in {}'.format(hp.eps, dtype))
+        grad = param.grad.astype(dtype, copy=False)
         m, v = self.state['m'], self.state['v']
-        tmp = xp.subtract(grad, m)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        tmp = xp.asarray(xp.subtract(grad, m))
         tmp *= 1 - hp.beta1
         m += tmp
         xp.multiply(grad, grad, out=tmp)

@@ -71,7 +71,8 @@ class EveRule(optimizer.UpdateRule):
         xp = param.xp
         hp = self.hyperparam
         grad, m, v = param.grad, self.state['m'], self.state['v']
-        tmp = xp.subtract(grad, m)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        tmp = xp.asarray(xp.subtract(grad, m))
         tmp *= 1 - hp.beta1
         m += tmp
         xp.multiply(grad, grad, out=tmp)

@@ -48,10 +48,11 @@ class MSVAGRule(optimizer.UpdateRule):
         rho = _variance_factor(beta, self.t)
         correction = 1.0 / (1.0 - beta ** self.t)
 
-        mt = xp.subtract(grad, m)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        mt = xp.asarray(xp.subtract(grad, m))
         mt *= 1 - beta
         m += mt
-        mt2 = xp.multiply(grad, grad)
+        mt2 = xp.asarray(xp.multiply(grad, grad))
         mt2 -= v
         mt2 *= 1 - beta
         v += mt2
@@ -59,7 +60,7 @@ class MSVAGRule(optimizer.UpdateRule):
         xp.multiply(m, correction, out=mt)
         xp.multiply(mt, mt, out=mt2)
         # gamma = mt2 / (mt2 + rho * s), s = (v * correction - mt2) / (1 - rho)
-        gamma = xp.multiply(v, correction)
+        gamma = xp.asarray(xp.multiply(v, correction))
         gamma -= mt2
         gamma *= rho / (1.0 - rho)
         gamma += mt2

@@ -30,7 +30,8 @@ class RMSpropRule(optimizer.UpdateRule):
             raise ValueError('RMSprop: eps must be positive, got {}'.format(hp.eps))
         grad, ms = param.grad, self.state['ms']
         ms *= hp.alpha
-        tmp = xp.multiply(grad, grad)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        tmp = xp.asarray(xp.multiply(grad, grad))
         tmp *= 1 - hp.alpha
         ms += tmp
         if hp.eps_inside_sqrt:

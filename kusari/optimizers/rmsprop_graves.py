@@ -34,7 +34,8 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         grad = param.grad
         n, g, delta = self.state['n'], self.state['g'], self.state['delta']
         a = hp.alpha
-        tmp = xp.multiply(grad, grad)
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        tmp = xp.asarray(xp.multiply(grad, grad))
         tmp *= 1 - a
         n *= a
         n += tmp

@@ -28,10 +28,11 @@ class SMORMS3Rule(optimizer.UpdateRule):
         hp = self.hyperparam
         grad = param.grad
         mem, g, g2 = self.state['mem'], self.state['g'], self.state['g2']
-        r = mem + 1
+        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+        r = xp.asarray(mem + 1)
         xp.reciprocal(r, out=r)
         # g += r * (grad - g); g2 += r * (grad^2 - g2)
-        tmp = xp.subtract(grad, g)
+        tmp = xp.asarray(xp.subtract(grad, g))
         tmp *= r
         g += tmp
         xp.multiply(grad, grad, out=tmp)

@@ -69,8 +69,16 @@ def test_adam_alpha_t_and_errors_before_first_step():
     assert opt.alpha_t == pytest.approx(0.1 * math.sqrt(1 - 0.75 ** 2) / (1 - 0.25))
 
 
-def test_adam_eps_underflow_in_float16(init, grads):
-    opt = optimizers.Adam(eps=1e-10)
+def test_adam_float16_parameter_steps_in_float32(init, grads):
+    # The default eps (1e-8) underflows in float16; the step is computed in float32.
+    history = run_with_grads(optimizers.Adam(alpha=0.01), init.astype(numpy.float16), grads)
+    expected = adam_reference(init.astype(numpy.float32), grads, alpha=0.01)
+    assert history[-1].dtype == numpy.float16
+    numpy.testing.assert_allclose(history[-1], expected[-1], atol=2e-3)
+
+
+def test_adam_eps_underflow_in_float32(init, grads):
+    opt = optimizers.Adam(eps=1e-50)
     with pytest.raises(ValueError, match='underflows'):
         run_with_grads(opt, init.astype(numpy.float16), grads[:1])
 
