@@ -14,6 +14,9 @@ The plans (which rows, which weights) depend only on the RoIs, which get no
 gradient, so every function is differentiable any number of times in ``x``.
 """
 
+import collections.abc
+import numbers
+
 import numpy
 
 from kusari import core
@@ -134,17 +137,20 @@ def check_inputs(func, x, rois, roi_indices, roi_width):
              'shape {} and dtype {}'.format(roi_indices.shape, roi_indices.dtype))
 
 
+def _pair(value):
+    """``value`` twice, or the pair it is (NumPy integers count as ints)."""
+    return tuple(value) if isinstance(value, collections.abc.Iterable) else (value, value)
+
+
 def parse_outsize(func, outsize, spatial_scale):
-    outh, outw = (outsize, outsize) if isinstance(outsize, int) else tuple(outsize)
-    if not (isinstance(outh, int) and outh > 0 and isinstance(outw, int) and outw > 0):
+    pair = _pair(outsize)
+    if len(pair) != 2 or not all(isinstance(n, numbers.Integral) and n > 0 for n in pair):
         raise TypeError('{}: outsize must be a positive int or a pair of them, got {!r}'.format(
             func, outsize))
-    if isinstance(spatial_scale, int):
-        spatial_scale = float(spatial_scale)
-    if not (isinstance(spatial_scale, float) and spatial_scale > 0):
+    if not (isinstance(spatial_scale, numbers.Real) and spatial_scale > 0):
         raise TypeError('{}: spatial_scale must be a positive float, got {!r}'.format(
             func, spatial_scale))
-    return outh, outw, spatial_scale
+    return int(pair[0]), int(pair[1]), float(spatial_scale)
 
 
 def to_numpy(array):
@@ -250,12 +256,12 @@ def _sample_axis(start, end, n_bins, ratio, size):
 
 
 def parse_sampling_ratio(func, sampling_ratio):
-    pair = (sampling_ratio, sampling_ratio) if sampling_ratio is None or isinstance(
-        sampling_ratio, int) else tuple(sampling_ratio)
-    if len(pair) != 2 or not all(s is None or (isinstance(s, int) and s >= 1) for s in pair):
+    pair = _pair(sampling_ratio)
+    if len(pair) != 2 or not all(
+            s is None or (isinstance(s, numbers.Integral) and s >= 1) for s in pair):
         raise TypeError('{}: sampling_ratio must be None, an int >= 1 or a pair of them, got {!r}'
                         .format(func, sampling_ratio))
-    return pair
+    return tuple(None if s is None else int(s) for s in pair)
 
 
 def _device_pick(pick, like):

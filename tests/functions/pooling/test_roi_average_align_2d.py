@@ -24,3 +24,15 @@ def test_invalid_sampling_ratio():
     with pytest.raises(TypeError, match='roi_average_align_2d: sampling_ratio'):
         F.roi_average_align_2d(numpy.zeros((1, 1, 4, 4), 'f'), numpy.zeros((1, 4), 'f'),
                                numpy.zeros(1, numpy.int32), 2, 1.0, sampling_ratio=0)
+
+
+def test_numpy_scalar_arguments_count_as_python_ones():
+    x = rng.uniform(-1, 1, (1, 2, 6, 6)).astype('f')
+    rois = numpy.array([[0.5, 1, 4, 5]], 'f')
+    index = numpy.zeros(1, numpy.int32)
+    expected = F.roi_average_align_2d(x, rois, index, (2, 3), 0.5, 2).array
+    y = F.roi_average_align_2d(x, rois, index, (numpy.int32(2), numpy.int64(3)),
+                               numpy.float32(0.5), numpy.int32(2))
+    numpy.testing.assert_array_equal(y.array, expected)
+    y = F.roi_average_align_2d(x, rois, index, numpy.int32(2), numpy.int32(1))
+    assert y.shape == (1, 2, 2, 2)
