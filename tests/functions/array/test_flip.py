@@ -16,3 +16,10 @@ def test_bad_axis(uniform):
         F.flip(uniform(3, 2), 2)
     with pytest.raises(InvalidType, match='flip: invalid axis'):
         F.flip(uniform(3, 2), None)
+
+
+def test_private_flip_of_arrays_as_in_chainer():
+    from kusari.functions.array.flip import _flip
+    x = numpy.arange(24).reshape(2, 3, 4)
+    for axis in (0, 1, -1):
+        numpy.testing.assert_array_equal(_flip(x, axis), numpy.flip(x, axis))
