@@ -1547,7 +1547,8 @@ def _initial_grads(outputs, grad_outputs, caller, loss_scale=None):
             raise TypeError('{}: outputs must be Variables, not {}'.format(
                 caller, type(y).__name__))
         if gy is None:
-            if y.size != 1:
+            # grad() fills any missing gradient with ones, backward() only a scalar's
+            if y.size != 1 and caller != 'grad':
                 raise ValueError('{}: the output of shape {} needs a grad_output; only '
                                  'single-element outputs default to one'.format(caller, y.shape))
             gy = Variable._new(y.xp.ones_like(y._array), True)

@@ -323,6 +323,13 @@ def test_grad_does_not_touch_grad_attributes():
     assert x.grad == 12.0
 
 
+def test_grad_fills_missing_output_gradients_with_ones():
+    # as Chainer's grad does for outputs of any shape (backward() wants a scalar)
+    x = Variable(f32(1.0, 2.0))
+    gx, = kusari.grad([x * x], [x])
+    numpy.testing.assert_array_equal(gx.array, [2.0, 4.0])
+
+
 def test_grad_with_respect_to_intermediate_and_leaf():
     x = Variable(numpy.array(2.0))
     h = x * 3.0
