@@ -2,6 +2,7 @@
 
 import os
 import re
+import warnings
 
 import numpy
 
@@ -65,22 +66,44 @@ def _natural_key(name):
     return [int(part) if part.isdigit() else part for part in re.split(r'(\d+)', name)]
 
 
-def find_snapshots(template, outdir):
-    """The snapshot files in ``outdir`` matching the ``template``, oldest first.
+def _find_snapshot_files(fmt, path):
+    """``(mtime, name)`` of the snapshot files in ``path`` matching the template ``fmt``,
+    oldest first.
 
     Files are ordered by modification time, then by the numbers in their names (for
     file systems with coarse times). Hidden files (temporary ones) are ignored.
     """
-    if not os.path.isdir(outdir):
+    if not os.path.isdir(path):
         return []
-    pattern = _files.filename_pattern(template)
+    pattern = _files.filename_pattern(fmt)
     found = []
-    for name in os.listdir(outdir):
-        path = os.path.join(outdir, name)
-        if name.startswith('.') or not pattern.match(name) or not os.path.isfile(path):
+    for name in os.listdir(path):
+        file = os.path.join(path, name)
+        if name.startswith('.') or not pattern.match(name) or not os.path.isfile(file):
             continue
-        found.append((os.stat(path).st_mtime, _natural_key(name), name))
-    return [name for _, _, name in sorted(found)]
+        found.append((os.stat(file).st_mtime, _natural_key(name), name))
+    return [(mtime, name) for mtime, _, name in sorted(found)]
+
+
+def _find_latest_snapshot(fmt, path):
+    """The name of the newest snapshot file matching ``fmt`` in ``path``, or None."""
+    files = _find_snapshot_files(fmt, path)
+    return files[-1][1] if files else None
+
+
+def _find_stale_snapshots(fmt, path, n_retains, **kwargs):
+    """Yields the names of the snapshot files matching ``fmt`` in ``path`` but the
+    ``n_retains`` newest, oldest first (``num_retain`` is the deprecated name)."""
+    if 'num_retain' in kwargs:
+        warnings.warn('_find_stale_snapshots: num_retain is deprecated; use n_retains',
+                      DeprecationWarning, stacklevel=2)
+        n_retains = kwargs.pop('num_retain')
+    if kwargs:
+        raise TypeError('_find_stale_snapshots: unexpected argument(s) {}'.format(
+            ', '.join(sorted(kwargs))))
+    files = _find_snapshot_files(fmt, path)
+    for _, name in files[:max(len(files) - n_retains, 0)]:
+        yield name
 
 
 class _Snapshot(extension.Extension):
@@ -114,9 +137,9 @@ class _Snapshot(extension.Extension):
             _files.remove_interrupted_writes(trainer.out, self.filename)
         if not self.autoload:
             return
-        names = find_snapshots(self.filename, trainer.out)
-        if names:
-            self._load(os.path.join(trainer.out, names[-1]), self._target_of(trainer))
+        latest = _find_latest_snapshot(self.filename, trainer.out)
+        if latest is not None:
+            self._load(os.path.join(trainer.out, latest), self._target_of(trainer))
 
     def _load(self, path, target):
         load = serializers.load_hdf5 if self._savefun() is serializers.save_hdf5 \
@@ -156,8 +179,7 @@ class _Snapshot(extension.Extension):
     def _remove_stale(self, outdir):
         if self.n_retains <= 0 or not isinstance(self.filename, str):
             return
-        names = find_snapshots(self.filename, outdir)
-        for name in names[:max(len(names) - self.n_retains, 0)]:
+        for name in _find_stale_snapshots(self.filename, outdir, self.n_retains):
             try:
                 os.remove(os.path.join(outdir, name))
             except FileNotFoundError:

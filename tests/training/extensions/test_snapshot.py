@@ -79,10 +79,16 @@ def test_find_snapshots_orders_by_time_then_number(tmp_path):
         (tmp_path / name).write_bytes(b'')
         os.utime(tmp_path / name, (1000, 1000))
     (tmp_path / 'snap_dir_5').mkdir()
-    assert _snapshot.find_snapshots('snap_{.updater.iteration}', str(tmp_path)) == [
-        'snap_9', 'snap_10', 'snap_x']
+    assert _snapshot._find_snapshot_files('snap_{.updater.iteration}', str(tmp_path)) == [
+        (1000, 'snap_9'), (1000, 'snap_10'), (1000, 'snap_x')]
+    assert _snapshot._find_latest_snapshot('snap_{}', str(tmp_path)) == 'snap_x'
     os.utime(tmp_path / 'snap_9', (2000, 2000))
-    assert _snapshot.find_snapshots('snap_{}', str(tmp_path))[-1] == 'snap_9'
+    assert _snapshot._find_latest_snapshot('snap_{}', str(tmp_path)) == 'snap_9'
+    assert list(_snapshot._find_stale_snapshots('snap_{}', str(tmp_path), 2)) == ['snap_10']
+    with pytest.warns(DeprecationWarning, match='num_retain'):
+        assert list(_snapshot._find_stale_snapshots('snap_{}', str(tmp_path), None,
+                                                    num_retain=5)) == []
+    assert _snapshot._find_latest_snapshot('snap_{}', str(tmp_path / 'missing')) is None
 
 
 def test_snapshot_of_another_model_is_a_clear_error(trainer_factory, tmp_path):
