@@ -40,12 +40,20 @@ class _Restorer(serializer.Deserializer):
         return load_into('(previous state)', key, stored, value)
 
 
-def load_or_restore(source, obj, deserializer):
-    """``deserializer.load(obj)``; if it raises, put ``obj``'s previous values back and
-    raise a SerializationError naming ``source``."""
+def load_checked(source, obj, checking, loading):
+    """``checking.load(obj)`` (reads and checks every entry, copies nothing), then
+    ``loading.load(obj)``. If either raises, ``obj``'s previous values are put back (an
+    object may change its own state while checked, e.g. a trigger guessing a value a
+    snapshot lacks); an error of the loading pass is raised as a SerializationError
+    naming ``source``."""
     previous = state_of(obj)
     try:
-        deserializer.load(obj)
+        checking.load(obj)
+    except Exception:
+        _Restorer(previous).load(obj)
+        raise
+    try:
+        loading.load(obj)
     except Exception as e:
         _Restorer(previous).load(obj)
         if isinstance(e, SerializationError):

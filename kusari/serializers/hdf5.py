@@ -197,8 +197,9 @@ def load_hdf5(filename, obj, strict=True):
     except Exception as e:  # whatever a damaged file makes HDF5 raise
         raise SerializationError('{}: not a readable HDF5 file ({}: {})'.format(
             filename, type(e).__name__, e)) from e
-    from kusari.serializers._transaction import load_or_restore
+    from kusari.serializers._transaction import load_checked
     with h5:
         prefetched = {}
-        HDF5Deserializer(h5, strict, _dry_run=True, _prefetched=prefetched).load(obj)
-        load_or_restore(filename, obj, HDF5Deserializer(h5, strict, _prefetched=prefetched))
+        load_checked(filename, obj,
+                     HDF5Deserializer(h5, strict, _dry_run=True, _prefetched=prefetched),
+                     HDF5Deserializer(h5, strict, _prefetched=prefetched))

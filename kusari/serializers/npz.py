@@ -240,11 +240,11 @@ def load_npz(file, obj, path='', strict=True, ignore_names=None):
     ``obj`` untouched. Should an object still refuse a value while being loaded, the
     values already copied are put back. Errors name the file and the key.
     """
-    from kusari.serializers._transaction import load_or_restore
+    from kusari.serializers._transaction import load_checked
     entries = _NpzEntries(file)
     try:
-        NpzDeserializer(entries, path, strict, ignore_names, _dry_run=True).load(obj)
-        load_or_restore(entries.name, obj,
-                        NpzDeserializer(entries, path, strict, ignore_names))
+        load_checked(entries.name, obj,
+                     NpzDeserializer(entries, path, strict, ignore_names, _dry_run=True),
+                     NpzDeserializer(entries, path, strict, ignore_names))
     finally:
         entries.close()

@@ -1,4 +1,6 @@
-"""Validation of the trigger arguments shared by several triggers."""
+"""Units and the previous position of the triggers, shared by several triggers."""
+
+import warnings
 
 UNITS = ('epoch', 'iteration')
 
@@ -12,3 +14,45 @@ def check_unit(trigger_name, unit):
 def position(updater, unit):
     """Where training stands in ``unit``: the iteration count or the fractional epoch."""
     return updater.epoch_detail if unit == 'epoch' else updater.iteration
+
+
+# A trigger that fires when training passes a point keeps where it was at its previous
+# call, in Chainer's attributes and snapshot keys (previous_iteration,
+# previous_epoch_detail). A snapshot without them (Chainer before v4) leaves them
+# negative: the previous position is then guessed from the updater.
+
+def previous_position(trigger, updater):
+    """The position at the trigger's previous call, in its unit."""
+    if trigger.unit == 'epoch':
+        previous = trigger._previous_epoch_detail
+        if previous < 0:
+            previous = updater.previous_epoch_detail or 0.
+        return previous
+    previous = trigger._previous_iteration
+    return updater.iteration - 1 if previous < 0 else previous
+
+
+def remember_position(trigger, updater):
+    trigger._previous_iteration = updater.iteration
+    if hasattr(updater, 'epoch_detail'):
+        trigger._previous_epoch_detail = updater.epoch_detail
+
+
+def serialize_previous_position(trigger, serializer):
+    name = type(trigger).__name__
+    try:
+        trigger._previous_iteration = serializer('previous_iteration',
+                                                 trigger._previous_iteration)
+    except KeyError:
+        warnings.warn('{}: the snapshot has no previous iteration; it is guessed from the '
+                      'current one, which is right only if the trigger is called at every '
+                      'iteration'.format(name), UserWarning)
+        trigger._previous_iteration = -1
+    try:
+        trigger._previous_epoch_detail = serializer('previous_epoch_detail',
+                                                    trigger._previous_epoch_detail)
+    except KeyError:
+        warnings.warn("{}: the snapshot has no previous epoch_detail; the updater's "
+                      'previous_epoch_detail is used, which is right only if the trigger is '
+                      'called at every iteration'.format(name), UserWarning)
+        trigger._previous_epoch_detail = -1.

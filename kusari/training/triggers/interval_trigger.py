@@ -23,29 +23,23 @@ class IntervalTrigger:
         self.unit = unit
         self._previous_iteration = 0
         self._previous_epoch_detail = 0.0
+        self.count = 0
 
     def __call__(self, trainer):
         updater = trainer.updater
+        # Compare in which period both points fall: robust to fractional periods.
+        period_now = _units.position(updater, self.unit) // self.period
+        fire = _units.previous_position(self, updater) // self.period != period_now
         if self.unit == 'epoch':
-            epoch_detail = updater.epoch_detail
-            previous = self._previous_epoch_detail
-            # Compare in which period both points fall: robust to fractional periods.
-            fire = previous // self.period != epoch_detail // self.period
-            self._previous_epoch_detail = epoch_detail
-        else:
-            iteration = updater.iteration
-            previous = self._previous_iteration
-            fire = previous // self.period != iteration // self.period
-            self._previous_iteration = iteration
+            self.count = period_now  # Chainer keeps it for backward compatibility
+        _units.remember_position(self, updater)
         return fire
 
     def get_training_length(self):
         return self.period, self.unit
 
     def serialize(self, serializer):
-        self._previous_iteration = serializer('previous_iteration', self._previous_iteration)
-        self._previous_epoch_detail = serializer('previous_epoch_detail',
-                                                 self._previous_epoch_detail)
+        _units.serialize_previous_position(self, serializer)
 
     def __str__(self):
         return '{}({}, {!r})'.format(type(self).__name__, self.period, self.unit)

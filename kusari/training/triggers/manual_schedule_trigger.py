@@ -1,5 +1,7 @@
 """Fire at given iterations or epochs."""
 
+import warnings
+
 from kusari.training.triggers import _units
 
 
@@ -11,8 +13,8 @@ class ManualScheduleTrigger:
         unit (str): 'iteration' or 'epoch'.
 
     Attributes:
-        finished (bool): whether every point has been passed (the Trainer then skips
-            the extension's ``initialize`` after a resume).
+        finished (bool): whether the last point has fired (the Trainer then skips the
+            extension's ``initialize`` after a resume).
     """
 
     def __init__(self, points, unit):
@@ -25,15 +27,27 @@ class ManualScheduleTrigger:
         self.points = points
         self.unit = unit
         self.finished = False
-        self._previous = 0
+        self._finished_unknown = False  # resumed from a snapshot without the flag
+        self._previous_iteration = 0
+        self._previous_epoch_detail = 0.
 
     def __call__(self, trainer):
-        now = _units.position(trainer.updater, self.unit)
-        fire = any(self._previous < p <= now for p in self.points)
-        self._previous = now
-        self.finished = now >= max(self.points)
+        updater = trainer.updater
+        now = _units.position(updater, self.unit)
+        previous = _units.previous_position(self, updater)
+        fire = any(previous < p <= now for p in self.points)
+        if (fire or self._finished_unknown) and now >= max(self.points):
+            self.finished = True
+        self._finished_unknown = False
+        _units.remember_position(self, updater)
         return fire
 
     def serialize(self, serializer):
-        self._previous = serializer('previous_position', self._previous)
-        self.finished = bool(serializer('finished', self.finished))
+        _units.serialize_previous_position(self, serializer)
+        try:
+            self.finished = bool(serializer('finished', self.finished))
+        except KeyError:
+            warnings.warn('ManualScheduleTrigger: the snapshot has no finished flag; it is '
+                          'set at the next call', UserWarning)
+            self.finished = False
+            self._finished_unknown = True

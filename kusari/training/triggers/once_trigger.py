@@ -1,5 +1,7 @@
 """Fire only once."""
 
+import warnings
+
 
 class OnceTrigger:
     """Fires at its first call only (and once more after a resume with ``call_on_resume``).
@@ -23,4 +25,10 @@ class OnceTrigger:
         return fire
 
     def serialize(self, serializer):
-        self._flag_first = bool(serializer('_flag_first', self._flag_first))
+        try:
+            self._flag_first = bool(serializer('_flag_first', self._flag_first))
+        except KeyError:
+            warnings.warn('OnceTrigger: the snapshot has no flag; the trigger is taken as '
+                          'already called (wrong if it was saved before its first call)',
+                          UserWarning)
+            self._flag_first = False

@@ -1,3 +1,4 @@
+import numpy
 import pytest
 
 from kusari import serializers
@@ -43,3 +44,18 @@ def test_serialized_state_continues(tmp_path):
     serializers.load_npz(tmp_path / 't.npz', other)
     trainer.updater.update()
     assert other(trainer)
+
+
+def test_snapshot_without_previous_position_guesses_it(tmp_path):
+    numpy.savez(tmp_path / 'old.npz', dummy=0)
+    trainer = get_trainer_with_mock_updater((20, 'iteration'), 4)
+    for _ in range(3):
+        trainer.updater.update()
+    trigger = triggers.IntervalTrigger(4, 'iteration')
+    with pytest.warns(UserWarning, match='the snapshot has no previous'):
+        serializers.load_npz(tmp_path / 'old.npz', trigger)
+    assert trigger._previous_iteration == -1
+    trainer.updater.update()
+    assert trigger(trainer)  # 3 -> 4 crosses the period
+    trainer.updater.update()
+    assert not trigger(trainer)

@@ -1,3 +1,4 @@
+import numpy
 import pytest
 
 from kusari import serializers
@@ -43,4 +44,25 @@ def test_serialize(tmp_path):
     serializers.save_npz(tmp_path / 't.npz', trigger)
     other = triggers.ManualScheduleTrigger([3], 'iteration')
     serializers.load_npz(tmp_path / 't.npz', other)
-    assert other.finished and other._previous == 3
+    assert other.finished and other._previous_iteration == 3
+
+
+def test_resume_from_a_snapshot_without_its_state(tmp_path):
+    # Chainer's old snapshots hold nothing for the trigger: the previous position is
+    # guessed from the updater and the finished flag is set at the next call.
+    numpy.savez(tmp_path / 'old.npz', dummy=0)
+    trainer = get_trainer_with_mock_updater((10, 'iteration'), 2)
+    for _ in range(3):
+        trainer.updater.update()
+    trigger = triggers.ManualScheduleTrigger([2, 4], 'iteration')
+    with pytest.warns(UserWarning, match='the snapshot has no'):
+        serializers.load_npz(tmp_path / 'old.npz', trigger)
+    assert not trigger.finished
+    trainer.updater.update()
+    assert trigger(trainer) and trigger.finished
+
+
+def test_snapshot_keys_are_chainers(tmp_path):
+    trigger = triggers.ManualScheduleTrigger(3, 'epoch')
+    assert set(serializers.npz.serialize(trigger)) == {
+        'previous_iteration', 'previous_epoch_detail', 'finished'}
