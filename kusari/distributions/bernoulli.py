@@ -11,6 +11,36 @@ from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
 
 
+def _is_binary(x):
+    """Where the points ``x`` (Variable or array) are 0 or 1."""
+    x = utils.data(x)
+    return (x == 0) | (x == 1)
+
+
+def _bernoulli_log_prob(logit, x, binary_check=False):
+    """Log-probability of the points ``x`` under Bernoulli distributions of logits ``logit``.
+
+    ``x * logit - log(1 + exp(logit))``, broadcast; an infinite logit (``p`` is 0 or 1)
+    gives ``log(x)`` or ``log(1 - x)`` instead, with zero gradient. With ``binary_check``
+    it is ``-inf`` at points other than 0 and 1.
+    """
+    logit = core.as_variable(logit)
+    x = utils.as_points(x, logit)
+    finite = logit.xp.isfinite(logit.array)
+    safe_logit = utils.where_const(finite, logit, 0)
+    logp = x * safe_logit - F.softplus(safe_logit)
+    if not finite.all():
+        xp = logit.xp
+        x_data = xp.broadcast_to(utils.data(x), logp.shape)
+        target = xp.where(xp.broadcast_to(logit.array > 0, logp.shape), x_data, 1 - x_data)
+        with numpy.errstate(divide='ignore', invalid='ignore'):
+            limit = xp.log(target).astype(logp.dtype)
+        logp = F.where(xp.broadcast_to(finite, logp.shape), logp, limit)
+    if binary_check:
+        logp = utils.where_const(_is_binary(x), logp, -math.inf)
+    return logp
+
+
 class Bernoulli(Distribution):
     """Bernoulli distribution: ``P(x = 1) = p`` and ``P(x = 0) = 1 - p``.
 
@@ -68,36 +98,16 @@ class Bernoulli(Distribution):
 
     @functools.cached_property
     def entropy(self):
-        return -utils.xlogx(self.p) - utils.xlogx(1 - self.p)
-
-    def _invalid(self, x):
-        x = utils.data(x)
-        return (x != 0) & (x != 1)
+        return -utils._modified_xlogx(self.p) - utils._modified_xlogx(1 - self.p)
 
     def log_prob(self, x):
-        x = utils.as_points(x, self.logit)
-        logit = self.logit
-        finite = logit.xp.isfinite(logit.array)
-        # x * logit - log(1 + exp(logit)) is stable for finite logits; at p = 0 or 1 the
-        # logit is infinite and the log-probability is log(1 - x) or log(x) instead.
-        safe_logit = utils.where_const(finite, logit, 0)
-        logp = x * safe_logit - F.softplus(safe_logit)
-        if not finite.all():
-            xp = logit.xp
-            x_data = xp.broadcast_to(utils.data(x), logp.shape)
-            target = xp.where(xp.broadcast_to(logit.array > 0, logp.shape), x_data, 1 - x_data)
-            with numpy.errstate(divide='ignore', invalid='ignore'):
-                limit = xp.log(target).astype(logp.dtype)
-            logp = F.where(xp.broadcast_to(finite, logp.shape), logp, limit)
-        if self.binary_check:
-            logp = utils.where_const(~self._invalid(x), logp, -math.inf)
-        return logp
+        return _bernoulli_log_prob(self.logit, x, self.binary_check)
 
     def prob(self, x):
         x = utils.as_points(x, self.p)
         prob = x * self.p + (1 - x) * (1 - self.p)
         if self.binary_check:
-            prob = utils.where_const(~self._invalid(x), prob, 0)
+            prob = utils.where_const(_is_binary(x), prob, 0)
         return prob
 
     def sample_n(self, n):

@@ -60,7 +60,7 @@ class Categorical(Distribution):
 
     @functools.cached_property
     def entropy(self):
-        return -F.sum(utils.xlogx(self.p), axis=-1)
+        return -F.sum(utils._modified_xlogx(self.p), axis=-1)
 
     def log_prob(self, x):
         index = utils.class_indices('Categorical', x, self.p.shape[-1])

@@ -53,7 +53,7 @@ class Geometric(Distribution):
     @functools.cached_property
     def entropy(self):
         # (-(1 - p) log(1 - p) - p log(p)) / p
-        return -(utils.xlogx(1 - self.p) + utils.xlogx(self.p)) / self.p
+        return -(utils._modified_xlogx(1 - self.p) + utils._modified_xlogx(self.p)) / self.p
 
     def log_prob(self, x):
         x = utils.as_points(x, self.p)

@@ -3,10 +3,25 @@
 import functools
 import math
 
+from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions._location_scale import LocationScale
 from kusari.distributions.distribution import register_kl
+
+
+def _laplace_cdf(x):
+    """The cumulative distribution function of the standard Laplace distribution at ``x``."""
+    x = core.as_variable(x)
+    half_tail = 0.5 * F.exp(-abs(x))
+    return F.where(x.array < 0, half_tail, 1 - half_tail)
+
+
+def _laplace_icdf(x):
+    """The quantile function of the standard Laplace distribution at probabilities ``x``."""
+    # With h = 1 - 2x, the quantile is sign(h) * log(1 - |h|).
+    h = 1 - 2 * core.as_variable(x)
+    return F.sign(h) * F.log1p(-abs(h))
 
 
 class Laplace(LocationScale):
@@ -43,19 +58,13 @@ class Laplace(LocationScale):
         return -abs(self._standardize(x)) - F.log(2 * self.scale)
 
     def cdf(self, x):
-        z = self._standardize(x)
-        half_tail = 0.5 * F.exp(-abs(z))
-        return F.where(z.array < 0, half_tail, 1 - half_tail)
+        return _laplace_cdf(self._standardize(x))
 
     def survival_function(self, x):
-        z = self._standardize(x)
-        half_tail = 0.5 * F.exp(-abs(z))
-        return F.where(z.array < 0, 1 - half_tail, half_tail)
+        return _laplace_cdf(-self._standardize(x))
 
     def icdf(self, x):
-        # With h = 1 - 2x, the standard quantile is sign(h) * log(1 - |h|).
-        h = 1 - 2 * utils.as_points(x, self.loc)
-        return self.loc + self.scale * (F.sign(h) * F.log1p(-abs(h)))
+        return self.loc + self.scale * _laplace_icdf(utils.as_points(x, self.loc))
 
     @staticmethod
     def _draw_standard(random, shape):

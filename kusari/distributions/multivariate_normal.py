@@ -5,6 +5,7 @@ import math
 
 import numpy
 
+from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
 from kusari.distributions.distribution import Distribution, register_kl
@@ -14,11 +15,30 @@ _HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 _ENTROPY_CONSTANT = 0.5 * math.log(2 * math.pi * math.e)
 
 
-def _batch_inverse(matrices):
-    """Inverse of each matrix in a Variable of shape ``batch + (d, d)``."""
-    shape = matrices.shape
-    flat = F.reshape(matrices, (-1,) + shape[-2:])
-    return F.reshape(F.batch_inv(flat), shape)
+def _triangle(x, lower=True):
+    """The lower (or upper) triangle of the matrices ``x`` (Variable), zeros elsewhere."""
+    xp = x.xp
+    ones = xp.ones(x.shape[-2:], dtype=bool)
+    return utils.where_const(xp.tril(ones) if lower else xp.triu(ones), x, 0)
+
+
+def _batch_triangular_inv(x, lower=True):
+    """Inverses of the triangular matrices ``x`` of shape ``batch + (d, d)``.
+
+    Only the lower (``lower=True``) or upper triangle of ``x`` is read, so the gradient
+    is zero in the other.
+    """
+    x = _triangle(core.as_variable(x), lower)
+    flat = F.reshape(x, (math.prod(x.shape[:-2]),) + x.shape[-2:])
+    return F.reshape(F.batch_inv(flat), x.shape)
+
+
+def _triangular_inv(x, lower=True):
+    """Inverse of the triangular matrix ``x`` (Variable or array of shape ``(d, d)``)."""
+    shape = getattr(x, 'shape', None)
+    if shape is None or len(shape) != 2 or shape[0] != shape[1]:
+        fail('_triangular_inv', 'x', 'a square matrix', 'shape {}'.format(shape))
+    return _batch_triangular_inv(x, lower)
 
 
 class MultivariateNormal(Distribution):
@@ -78,13 +98,11 @@ class MultivariateNormal(Distribution):
 
     @functools.cached_property
     def _tril(self):
-        xp = self.loc.xp
-        lower = xp.tril(xp.ones((self.d, self.d), dtype=bool))
-        return utils.where_const(lower, self.scale_tril, 0)
+        return _triangle(self.scale_tril)
 
     @functools.cached_property
     def _tril_inverse(self):
-        return _batch_inverse(self._tril)
+        return _batch_triangular_inv(self.scale_tril)
 
     @functools.cached_property
     def _logdet_scale(self):

@@ -55,7 +55,7 @@ class OneHotCategorical(Distribution):
 
     @functools.cached_property
     def entropy(self):
-        return -F.sum(utils.xlogx(self.p), axis=-1)
+        return -F.sum(utils._modified_xlogx(self.p), axis=-1)
 
     def log_prob(self, x):
         return F.sum(utils.xlogy(utils.as_points(x, self.p), self.p), axis=-1)

@@ -1,6 +1,7 @@
 """Helpers shared by the distributions: argument checks, safe logs and random draws."""
 
 import numbers
+import warnings
 
 import numpy
 
@@ -8,6 +9,7 @@ from kusari import core
 from kusari import functions as F
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.utils import force_array
 
 
 def parse_kwargs(func, kwargs, *names):
@@ -128,9 +130,32 @@ def xlogy(x, y):
     return F.where(xp.broadcast_to(data(y) > 0, product.shape), product, limit)
 
 
-def xlogx(x):
-    """``x * log(x)`` with the limit 0 at ``x == 0`` (and zero gradient there)."""
-    return x * F.log(positive_part(x))
+class ModifiedXLogX(core.FunctionNode):
+    """``x * log(x)`` continued by its limit 0 at ``x == 0``.
+
+    The derivative ``1 + log(x)`` has no finite value at 0; the gradient there is taken
+    as 0, with a RuntimeWarning, as Chainer does.
+    """
+
+    def forward(self, inputs):
+        x, = inputs
+        self.retain_inputs((0,))
+        xp = get_array_module(x)
+        return force_array(x * xp.log(xp.where(x > 0, x, 1))),
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        gy, = grad_outputs
+        zero = x.array == 0
+        if zero.any():
+            warnings.warn('_modified_xlogx: cannot calculate the gradient of x log x at x = 0; '
+                          'it is taken as 0', RuntimeWarning)
+        return gy * where_const(~zero, 1 + F.log(positive_part(x)), 0),
+
+
+def _modified_xlogx(x):
+    """``x * log(x)`` (Variable or array) with the limit 0 at ``x == 0``; see ModifiedXLogX."""
+    return ModifiedXLogX().apply((x,))[0]
 
 
 def lbeta(a, b):

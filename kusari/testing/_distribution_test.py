@@ -92,7 +92,7 @@ class distribution_unittest(unittest.TestCase):
             yield {name: value[index] for name, value in self.scipy_params.items()}
 
     def _scipy_moment(self, name, event_shape):
-        """The SciPy moment ``name`` (``'mean'``, ``'var'``, ...), shaped ``shape + event_shape``."""
+        """SciPy's moment ``name`` (``'mean'``, ``'var'``...) of shape ``shape + event_shape``."""
         moment = getattr(self.scipy_dist, name)
         if not self.scipy_onebyone:
             return moment(**self.scipy_params)

@@ -3,7 +3,7 @@ import pytest
 from scipy import stats
 
 import kusari
-from kusari.distributions import Bernoulli, kl_divergence
+from kusari.distributions import Bernoulli, bernoulli, kl_divergence
 
 
 def _params(dtype, shape=(2, 3), seed=0):
@@ -80,3 +80,26 @@ def test_bad_arguments():
         Bernoulli()
     with pytest.raises(ValueError, match='not both'):
         Bernoulli(numpy.ones(2) / 2, numpy.zeros(2))
+
+
+@pytest.mark.parametrize('logit_shape, x_shape', [((2, 3), (2, 3)), ((), ()), ((), (3,))])
+def test_bernoulli_log_prob_broadcasts_and_differentiates(logit_shape, x_shape, check_grad,
+                                                          check_double_grad):
+    rng = numpy.random.RandomState(0)
+    logit = rng.normal(size=logit_shape)
+    x = rng.randint(0, 2, x_shape).astype(numpy.float64)
+    logp = bernoulli._bernoulli_log_prob(logit, x)
+    expected = stats.bernoulli.logpmf(x, 1 / (1 + numpy.exp(-logit)))
+    assert logp.shape == x_shape
+    numpy.testing.assert_allclose(logp.array, expected, rtol=1e-12)
+    check_grad(lambda t: bernoulli._bernoulli_log_prob(t, x), (logit,))
+    check_double_grad(lambda t: bernoulli._bernoulli_log_prob(t, x), (logit,))
+
+
+def test_bernoulli_log_prob_with_infinite_logits():
+    logit = kusari.Variable(numpy.array([numpy.inf, numpy.inf, -numpy.inf]))
+    logp = bernoulli._bernoulli_log_prob(logit, numpy.array([1.0, 0.0, 0.0]))
+    numpy.testing.assert_array_equal(logp.array, [0.0, -numpy.inf, 0.0])
+    logp.grad = numpy.ones(3)
+    logp.backward()
+    numpy.testing.assert_array_equal(logit.grad, [0.0, 0.0, 0.0])

@@ -3,7 +3,7 @@ import pytest
 from scipy import stats
 
 import kusari
-from kusari.distributions import Laplace, kl_divergence
+from kusari.distributions import Laplace, kl_divergence, laplace
 
 
 def _params(dtype, shape=(2, 3), seed=0):
@@ -61,3 +61,21 @@ def test_samples(check_moments):
     assert sample.dtype == numpy.float32
     kusari.functions.sum(sample).backward()
     numpy.testing.assert_allclose(loc_var.grad, numpy.full(loc.shape, 4))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_standard_cdf_and_quantile(dtype):
+    u = numpy.random.RandomState(0).uniform(0.02, 0.98, (2, 3)).astype(dtype)
+    z = laplace._laplace_icdf(u)
+    assert z.dtype == dtype
+    numpy.testing.assert_allclose(z.array, stats.laplace.ppf(u), rtol=1e-5)
+    numpy.testing.assert_allclose(laplace._laplace_cdf(z).array, u, rtol=1e-5)
+
+
+def test_standard_cdf_and_quantile_gradients(check_grad, check_double_grad):
+    rng = numpy.random.RandomState(0)
+    z = rng.normal(size=(2, 3))
+    u = rng.uniform(0.02, 0.98, (2, 3))
+    for function, x in ((laplace._laplace_cdf, z), (laplace._laplace_icdf, u)):
+        check_grad(function, (x,))
+        check_double_grad(function, (x,))

@@ -3,7 +3,7 @@ import pytest
 from scipy import stats
 
 import kusari
-from kusari.distributions import MultivariateNormal, kl_divergence
+from kusari.distributions import MultivariateNormal, kl_divergence, multivariate_normal
 
 
 def _params(dtype, batch=(2, 3), d=3, seed=0):
@@ -99,3 +99,27 @@ def test_bad_arguments():
         MultivariateNormal(numpy.zeros(2), scale_tril=numpy.eye(3))
     with pytest.raises(TypeError, match='unexpected keyword argument'):
         MultivariateNormal(numpy.zeros(2), cov=numpy.eye(2))
+
+
+@pytest.mark.parametrize('d', [3, 1, 0])
+@pytest.mark.parametrize('lower', [True, False])
+def test_triangular_inv(d, lower, check_grad, check_double_grad):
+    rng = numpy.random.RandomState(0)
+    x = numpy.tril(rng.normal(0, 1, (d, d))) + 3 * numpy.eye(d)
+    x = x if lower else x.T
+    # The other triangle is not read: garbage there changes nothing.
+    garbage = numpy.triu(rng.normal(size=(d, d)), 1)
+    garbage = garbage if lower else garbage.T
+    inverse = multivariate_normal._triangular_inv(
+        (x + garbage).astype(numpy.float32), lower=lower)
+    assert inverse.dtype == numpy.float32 and inverse.shape == (d, d)
+    numpy.testing.assert_allclose(inverse.array, numpy.linalg.inv(x), rtol=1e-5, atol=1e-6)
+    if d:
+        check_grad(lambda t: multivariate_normal._triangular_inv(t, lower=lower), (x,))
+        check_double_grad(lambda t: multivariate_normal._triangular_inv(t, lower=lower), (x,))
+
+
+def test_triangular_inv_rejects_non_square():
+    with pytest.raises(ValueError, match=r'_triangular_inv: invalid x: expected a square matrix, '
+                                         r'but got shape \(2, 3\)'):
+        multivariate_normal._triangular_inv(numpy.zeros((2, 3), numpy.float32))

@@ -18,12 +18,25 @@ def test_xlogy_limits_and_gradient():
     numpy.testing.assert_allclose(y.grad, [0.0, 0.0, 0.0, 0.5 / 3])
 
 
-def test_xlogx_and_safe_log():
+def test_modified_xlogx_values_and_zero_gradient_warning():
+    x = kusari.Variable(numpy.array([0.0, 0.5], numpy.float32))
+    y = utils._modified_xlogx(x)
+    assert y.dtype == numpy.float32
+    numpy.testing.assert_allclose(y.array, [0.0, 0.5 * numpy.log(0.5)], rtol=1e-6)
+    with pytest.warns(RuntimeWarning, match='_modified_xlogx: cannot calculate the gradient'):
+        kusari.functions.sum(y).backward()
+    numpy.testing.assert_allclose(x.grad, [0.0, 1 + numpy.log(0.5)], rtol=1e-6)
+
+
+def test_modified_xlogx_gradients(check_grad, check_double_grad):
+    x = numpy.random.RandomState(0).uniform(0.1, 1, (2, 3))
+    check_grad(utils._modified_xlogx, (x,))
+    check_double_grad(utils._modified_xlogx, (x,))
+
+
+def test_safe_log():
     x = kusari.Variable(numpy.array([0.0, 0.5]))
-    numpy.testing.assert_allclose(utils.xlogx(x).array, [0.0, 0.5 * numpy.log(0.5)])
     numpy.testing.assert_array_equal(utils.safe_log(x).array, [-numpy.inf, numpy.log(0.5)])
-    kusari.functions.sum(utils.xlogx(x)).backward()
-    numpy.testing.assert_allclose(x.grad, [0.0, 1 + numpy.log(0.5)])
 
 
 def test_as_params_checks_and_broadcasts():
