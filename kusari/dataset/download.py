@@ -11,7 +11,7 @@ import shutil
 import sys
 import tempfile
 
-_DEFAULT_ROOT = os.path.join('~', '.kusari', 'dataset')
+_DEFAULT_ROOT = os.path.join('~', '.chainer', 'dataset')  # Chainer's, to share its caches
 _dataset_root = None  # set by set_dataset_root; None: from the environment
 
 _CHUNK = 1 << 20
@@ -31,7 +31,8 @@ def get_dataset_root():
 
     It is the path given to :func:`set_dataset_root` if any, else the environment
     variable ``KUSARI_DATASET_ROOT``, else ``CHAINER_DATASET_ROOT``, else
-    ``~/.kusari/dataset``.
+    ``~/.chainer/dataset``, Chainer's default, so that the files a Chainer installation
+    downloaded and cached are found and used.
 
     Returns:
         str: The dataset root directory.
@@ -206,6 +207,12 @@ def cache_or_load_file(path, creator, loader):
     """
     if os.path.exists(path):
         return loader(path)
+    root = get_dataset_root()
+    try:
+        os.makedirs(root, exist_ok=True)  # as Chainer: creating a cache needs the root
+    except OSError as e:
+        raise RuntimeError('cache_or_load_file: cannot create the dataset directory {} '
+                           '({})'.format(root, e)) from e
     directory = os.path.dirname(os.path.abspath(path))
     os.makedirs(directory, exist_ok=True)
     temp_dir = tempfile.mkdtemp(dir=directory, prefix='.tmp-')

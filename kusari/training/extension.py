@@ -40,19 +40,27 @@ class Extension:
 
 def make_extension(trigger=None, default_name=None, priority=None, finalizer=None,
                    initializer=None, on_error=None, **kwargs):
-    """Decorator that turns a function ``f(trainer)`` into an extension."""
+    """Decorator that turns a function ``f(trainer)`` into an extension.
+
+    It sets the function's ``trigger``, ``default_name``, ``priority``, ``finalize``,
+    ``initialize`` and ``on_error`` attributes (the last three are None unless given;
+    the Trainer skips them then).
+    """
+    if 'invoke_before_training' in kwargs:
+        raise ValueError('make_extension: invoke_before_training was removed in Chainer v2; '
+                         'use initializer= instead')
     if kwargs:
         raise TypeError('make_extension() got unexpected arguments: {}'.format(', '.join(kwargs)))
-    trigger = (1, 'iteration') if trigger is None else trigger
-    priority = PRIORITY_READER if priority is None else priority
+    trigger = Extension.trigger if trigger is None else trigger
+    priority = Extension.priority if priority is None else priority
 
     def decorator(ext):
         ext.trigger = trigger
         ext.default_name = default_name or ext.__name__
         ext.priority = priority
-        ext.finalize = finalizer or (lambda: None)
-        ext.initialize = initializer or (lambda trainer: None)
-        ext.on_error = on_error or (lambda trainer, exc, tb: None)
+        ext.finalize = finalizer
+        ext.initialize = initializer
+        ext.on_error = on_error
         return ext
 
     return decorator

@@ -29,7 +29,7 @@ def test_root_from_environment(monkeypatch):
     monkeypatch.setattr(download, '_dataset_root', None)
     monkeypatch.delenv('KUSARI_DATASET_ROOT', raising=False)
     monkeypatch.delenv('CHAINER_DATASET_ROOT', raising=False)
-    assert download.get_dataset_root() == os.path.expanduser('~/.kusari/dataset')
+    assert download.get_dataset_root() == os.path.expanduser('~/.chainer/dataset')
     monkeypatch.setenv('CHAINER_DATASET_ROOT', '/chainer')
     assert download.get_dataset_root() == '/chainer'
     monkeypatch.setenv('KUSARI_DATASET_ROOT', '/kusari')
@@ -140,6 +140,13 @@ def test_cache_or_load_file_creates_then_loads(root):
     assert download.cache_or_load_file(path, creator, loader) == [0, 1, 2]
     assert len(calls) == 1
     assert os.listdir(root / 'sub') == ['cache.npz']
+
+
+def test_cache_or_load_file_needs_the_dataset_root(tmp_path, monkeypatch):
+    (tmp_path / 'a_file').write_bytes(b'')
+    monkeypatch.setattr(download, '_dataset_root', str(tmp_path / 'a_file'))
+    with pytest.raises(RuntimeError, match='cannot create the dataset directory'):
+        download.cache_or_load_file(str(tmp_path / 'cache'), None, None)
 
 
 def test_cache_or_load_file_failing_creator_leaves_nothing(root):

@@ -62,6 +62,20 @@ def test_make_extension_and_fractional_epoch_trigger(tmp_path):
     assert len(calls) == 4  # every half epoch of 3 iterations: at 2, 3, 5, 6
 
 
+def test_make_extension_attributes_as_chainer():
+    @training.make_extension()
+    def plain(trainer):
+        pass
+
+    assert (plain.trigger, plain.default_name, plain.priority) == (
+        (1, 'iteration'), 'plain', training.PRIORITY_READER)
+    assert plain.initialize is None and plain.finalize is None and plain.on_error is None
+    with pytest.raises(ValueError, match='initializer='):
+        training.make_extension(invoke_before_training=False)
+    with pytest.raises(TypeError, match='foo'):
+        training.make_extension(foo=1)
+
+
 def test_errors_call_on_error_and_finalize(tmp_path):
     trainer = make_trainer(tmp_path)
     events = []
