@@ -87,6 +87,13 @@ _LAZY_NAMES = {
     'register_kl': 'kusari.distributions.distribution',
 }
 
+# Modules Chainer also exports under other names.
+_MODULE_ALIASES = {
+    'array': 'kusari.functions.array',
+    'basic_math': 'kusari.functions.math.basic_math',
+    'distribution': 'kusari.distributions.distribution',
+}
+
 
 class NotAvailableError(NotImplementedError, AttributeError):
     """A part of Chainer's API that kusari does not implement (also an AttributeError, so
@@ -96,8 +103,8 @@ class NotAvailableError(NotImplementedError, AttributeError):
 def __getattr__(name):
     if name in _LAZY_NAMES:
         return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
-    if name == 'distribution':
-        return importlib.import_module('kusari.distributions.distribution')
+    if name in _MODULE_ALIASES:
+        return importlib.import_module(_MODULE_ALIASES[name])
     if name in _LAZY_SUBMODULES:
         try:
             return importlib.import_module('kusari.' + name)
@@ -111,7 +118,7 @@ def __getattr__(name):
 
 
 def __dir__():
-    return sorted(set(globals()) | _LAZY_SUBMODULES | set(_LAZY_NAMES))
+    return sorted(set(globals()) | _LAZY_SUBMODULES | set(_LAZY_NAMES) | set(_MODULE_ALIASES))
 
 
 def get_array_types():

@@ -26,3 +26,14 @@ def test_function_modules_have_chainer_paths():
     import kusari.functions.math.basic_math as basic_math
     assert F.add is basic_math.add_n
     assert not hasattr(math_family, 'add')
+
+
+def test_top_level_module_aliases_as_chainer():
+    # chainer/__init__.py exports chainer.functions.math.basic_math and chainer.functions.array
+    import kusari
+    from kusari import array, basic_math
+    import kusari.functions.array
+    import kusari.functions.math.basic_math
+    assert basic_math is kusari.functions.math.basic_math
+    assert array is kusari.functions.array
+    assert {'array', 'basic_math'} <= set(dir(kusari))
