@@ -669,7 +669,7 @@ class Variable:
         return transpose(self, axes or None)
 
     def mean(self, axis=None, *, weights=None, keepdims=False):
-        from kusari.functions.math.sum import mean
+        from kusari.functions.math.average import mean
         return mean(self, axis=axis, weights=weights, keepdims=keepdims)
 
     def sum(self, axis=None, keepdims=False):

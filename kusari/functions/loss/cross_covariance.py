@@ -4,7 +4,7 @@ from kusari import core
 from kusari.functions._checks import check_float, check_ndim, check_same_dtype, fail
 from kusari.functions.loss._validate import check_reduce
 from kusari.functions.math.matmul import matmul
-from kusari.functions.math.sum import mean
+from kusari.functions.math.average import mean
 from kusari.functions.math.sum import sum as sum_
 
 

@@ -5,7 +5,7 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_ndim
 from kusari.functions.loss._validate import check_reduce
 from kusari.functions.math.matmul import matmul
-from kusari.functions.math.sum import mean
+from kusari.functions.math.average import mean
 from kusari.functions.math.sum import sum as sum_
 
 

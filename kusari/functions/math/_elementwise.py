@@ -1,9 +1,11 @@
 """Building blocks shared by the elementwise math and activation functions.
 
 - ``force_array``: NumPy ufuncs return scalars for 0-d inputs; a Variable must hold an array.
-- ``unary``: makes an elementwise function ``f(x)`` from its forward on arrays and its
-  derivative written with kusari functions, so double backprop works.
-- ``special``: a ``scipy.special`` function on the CPU or ``cupyx.scipy.special`` on a GPU.
+- ``unary``: makes an elementwise function ``f(x)`` (and its node class) from its forward
+  on arrays and its derivative written with kusari functions, so double backprop works.
+- ``piecewise_constant``: floor, ceil, fix and sign, which are not differentiable.
+- ``special``: a ``scipy.special`` function on the CPU or ``cupyx.scipy.special`` on a GPU
+  (``special_forward``: as the forward of a ``unary`` function).
 - ``scale_by_array``: ``gy * coefficient`` for a constant coefficient array (a mask or a
   per-element slope), the usual gradient of piecewise-linear functions.
 - ``Binary``: base of broadcasting elementwise nodes of two float arrays of one dtype.
@@ -15,7 +17,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import check_broadcastable, check_float, check_same_dtype
+from kusari.functions._checks import check_broadcastable, check_float, check_same_dtype, fail
 from kusari.functions.array.broadcast import sum_to
 from kusari.utils import force_array  # NOQA: re-exported to the activation functions
 
@@ -30,6 +32,22 @@ def special(xp, name):
         return getattr(scipy.special, name)
     import cupyx.scipy.special
     return getattr(cupyx.scipy.special, name)
+
+
+def piecewise_constant(ufunc, x):
+    """``xp.<ufunc>(x)`` for a function whose derivative is zero almost everywhere (floor,
+    sign...): as in Chainer, a Variable that is not part of the graph."""
+    array = core.as_array(x)
+    # NumPy has no sign of booleans and no floor/ceil/fix of complex numbers.
+    if array.dtype.kind not in 'iuf':
+        fail(ufunc, 'x', 'an array of real numbers', 'dtype {}'.format(array.dtype))
+    xp = get_array_module(array)
+    return core.as_variable(force_array(getattr(xp, ufunc)(array), array.dtype))
+
+
+def special_forward(name):
+    """``compute(xp, x)`` for ``unary`` applying the special function ``name``."""
+    return lambda xp, x: special(xp, name)(x)
 
 
 class UnaryElementwise(core.FunctionNode):
@@ -56,19 +74,22 @@ class UnaryElementwise(core.FunctionNode):
         return self.derivative(x, y, grad_outputs[0]),
 
 
-def unary(name, compute, derivative, uses='x', doc=None):
-    """Make the elementwise function ``name(x)``.
+def unary(name, compute, derivative, uses='x', doc=None, node_name=None):
+    """Make the elementwise function ``name(x)``; returns its node class and the function.
 
     Args:
-        name (str): public name, also the node's label (CamelCased).
+        name (str): public name, also the node's label.
         compute: ``compute(xp, x)`` returning ``f(x)`` for an array ``x``.
         derivative: ``derivative(x, y, gy)`` returning ``gy * f'(x)`` from Variables
             (``x``/``y`` are None unless named in ``uses``).
         uses (str): which of ``'x'`` and ``'y'`` backward needs.
         doc (str): docstring of the function.
+        node_name (str): the node class's name (Chainer's); by default ``name``
+            CamelCased.
     """
-    node_class = type(''.join(part.title() for part in name.split('_')), (UnaryElementwise,), {
-        'name': name, 'uses': uses, 'compute': staticmethod(compute),
+    node_name = node_name or ''.join(part.title() for part in name.split('_'))
+    node_class = type(node_name, (UnaryElementwise,), {
+        'name': name, 'label': name, 'uses': uses, 'compute': staticmethod(compute),
         'derivative': staticmethod(derivative),
         # what backward keeps is fixed per function: declared, not retained per call
         '_input_indexes_to_retain': (0,) if 'x' in uses else None,
@@ -81,7 +102,7 @@ def unary(name, compute, derivative, uses='x', doc=None):
     node_class.__module__ = function.__module__ = caller
     function.__name__ = function.__qualname__ = name
     function.__doc__ = doc
-    return function
+    return node_class, function
 
 
 class ScaleByArray(core.FunctionNode):

@@ -5,7 +5,7 @@ from kusari.functions.math._elementwise import Binary, scale_by_array
 
 
 class Fmod(Binary):
-    name = 'fmod'
+    name = label = 'fmod'
     arg_names = ('x', 'divisor')
 
     def forward(self, inputs):

@@ -1,14 +1,13 @@
-"""Maximum and minimum: reductions over axes, their indices, and elementwise."""
+"""Maximum and minimum over axes, and their indices."""
 
 import numpy
 
 from kusari import core
-from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.array._axes import axis_of, reduction_axes
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import Binary, force_array, scale_by_array
+from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class _Select(core.FunctionNode):
@@ -75,41 +74,3 @@ def argmax(x, axis=None):
 def argmin(x, axis=None):
     """Index (int32) of the minimum over ``axis`` (None: of the flattened array)."""
     return _index_of('argmin', x, axis)
-
-
-class _Elementwise(Binary):
-    """Elementwise max/min of two arrays; ties send the gradient to ``x1``."""
-
-    def forward(self, inputs):
-        x1, x2 = inputs
-        self.check(x1, x2)
-        self.retain_inputs((0, 1))
-        xp = get_array_module(x1)
-        return (xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2),
-
-    def backward(self, indexes, grad_outputs):
-        x1, x2 = self.get_retained_inputs()
-        gy, = grad_outputs
-        first = x1.array >= x2.array if self.name == 'maximum' else x1.array <= x2.array
-        if first.shape != gy.shape:
-            first = get_array_module(first).broadcast_to(first, gy.shape)
-        return self.reduce(indexes, [scale_by_array(gy, first if i == 0 else ~first)
-                                     for i in indexes])
-
-
-class Maximum(_Elementwise):
-    name = 'maximum'
-
-
-class Minimum(_Elementwise):
-    name = 'minimum'
-
-
-def maximum(x1, x2):
-    """Elementwise maximum of ``x1`` and ``x2`` (broadcasting)."""
-    return Maximum().apply((x1, x2))[0]
-
-
-def minimum(x1, x2):
-    """Elementwise minimum of ``x1`` and ``x2`` (broadcasting)."""
-    return Minimum().apply((x1, x2))[0]

@@ -8,7 +8,7 @@ from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.flip import flip
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
-from kusari.functions.math.cumulative import cumprod, shift, unit_vector
+from kusari.functions.math.cumprod import cumprod, shift, unit_vector
 
 
 class Prod(core.FunctionNode):

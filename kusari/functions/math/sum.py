@@ -1,9 +1,8 @@
-"""Sum and mean over axes."""
+"""Sum over axes."""
 
 from kusari import core
-from kusari.functions._checks import fail
 from kusari.functions.array._axes import reduction_axes
-from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions.array.broadcast import broadcast_to, sum_to  # NOQA: Chainer has sum_to here too
 from kusari.functions.array.reshape import reshape
 
 
@@ -31,34 +30,3 @@ def sum(x, axis=None, keepdims=False):
     """Sum of the elements of ``x`` over ``axis`` (None: all axes)."""
     axes = reduction_axes('sum', axis, x.ndim)
     return Sum(axes, keepdims).apply((x,))[0]
-
-
-def mean(x, axis=None, weights=None, keepdims=False):
-    """Mean of ``x`` over ``axis``, weighted by ``weights`` when given."""
-    if weights is not None:
-        return average(x, axis=axis, weights=weights, keepdims=keepdims)
-    axes = reduction_axes('mean', axis, x.ndim)
-    count = 1
-    for a in axes:
-        count *= x.shape[a]
-    # The mean of no elements is NaN, as in NumPy.
-    return sum(x, axis=axes, keepdims=keepdims) * (1.0 / count if count else float('nan'))
-
-
-def average(x, axis=None, weights=None, keepdims=False):
-    """Weighted average of ``x`` over ``axis`` (Chainer's ``F.average``).
-
-    ``weights`` is a 1-D variable along a single ``axis``, or of ``x``'s shape.
-    """
-    if weights is None:
-        return mean(x, axis=axis, keepdims=keepdims)
-    if weights.shape != x.shape:
-        if axis is None or not isinstance(axis, int) or weights.ndim != 1 or (
-                weights.shape[0] != x.shape[axis]):
-            fail('average', 'weights', 'shape {} or a 1-d array along one int axis'.format(
-                x.shape), 'shape {} with axis={}'.format(weights.shape, axis))
-        shape = [1] * x.ndim
-        shape[axis] = weights.shape[0]
-        weights = broadcast_to(reshape(weights, tuple(shape)), x.shape)
-    total = sum(x * weights, axis=axis, keepdims=keepdims)
-    return total / sum(weights, axis=axis, keepdims=keepdims)

@@ -5,28 +5,29 @@ from kusari.functions.math._elementwise import Binary, unary
 
 
 def _inverse_sqrt_one_minus_square(x):
-    from kusari.functions.math.power import rsqrt
+    from kusari.functions.math.sqrt import rsqrt
     return rsqrt(1 - x * x)
 
 
-sin = unary('sin', lambda xp, x: xp.sin(x), lambda x, y, gy: gy * cos(x),
-            doc='Elementwise sine.')
-cos = unary('cos', lambda xp, x: xp.cos(x), lambda x, y, gy: -gy * sin(x),
-            doc='Elementwise cosine.')
-tan = unary('tan', lambda xp, x: xp.tan(x), lambda x, y, gy: gy * (1 + y * y), uses='y',
-            doc='Elementwise tangent.')
-arcsin = unary('arcsin', lambda xp, x: xp.arcsin(x),
-               lambda x, y, gy: gy * _inverse_sqrt_one_minus_square(x),
-               doc='Elementwise inverse sine (values in [-pi/2, pi/2]).')
-arccos = unary('arccos', lambda xp, x: xp.arccos(x),
-               lambda x, y, gy: -gy * _inverse_sqrt_one_minus_square(x),
-               doc='Elementwise inverse cosine (values in [0, pi]).')
-arctan = unary('arctan', lambda xp, x: xp.arctan(x), lambda x, y, gy: gy / (1 + x * x),
-               doc='Elementwise inverse tangent (values in (-pi/2, pi/2)).')
+Sin, sin = unary('sin', lambda xp, x: xp.sin(x), lambda x, y, gy: gy * cos(x),
+                 doc='Elementwise sine.')
+Cos, cos = unary('cos', lambda xp, x: xp.cos(x), lambda x, y, gy: -gy * sin(x),
+                 doc='Elementwise cosine.')
+Tan, tan = unary('tan', lambda xp, x: xp.tan(x), lambda x, y, gy: gy * (1 + y * y),
+                 uses='y', doc='Elementwise tangent.')
+Arcsin, arcsin = unary('arcsin', lambda xp, x: xp.arcsin(x),
+                       lambda x, y, gy: gy * _inverse_sqrt_one_minus_square(x),
+                       doc='Elementwise inverse sine (values in [-pi/2, pi/2]).')
+Arccos, arccos = unary('arccos', lambda xp, x: xp.arccos(x),
+                       lambda x, y, gy: -gy * _inverse_sqrt_one_minus_square(x),
+                       doc='Elementwise inverse cosine (values in [0, pi]).')
+Arctan, arctan = unary('arctan', lambda xp, x: xp.arctan(x),
+                       lambda x, y, gy: gy / (1 + x * x),
+                       doc='Elementwise inverse tangent (values in (-pi/2, pi/2)).')
 
 
 class Arctan2(Binary):
-    name = 'arctan2'
+    name = label = 'arctan2'
 
     def forward(self, inputs):
         x1, x2 = inputs

@@ -37,3 +37,91 @@ def test_top_level_module_aliases_as_chainer():
     assert basic_math is kusari.functions.math.basic_math
     assert array is kusari.functions.array
     assert {'array', 'basic_math'} <= set(dir(kusari))
+
+
+# Chainer's modules of the math family, each with its public functions and node classes.
+CHAINER_MODULES = {
+    'arctanh': ['Arctanh', 'arctanh'],
+    'average': ['average'],
+    'basic_math': ['Neg', 'Absolute', 'Add', 'AddConstant', 'MultiAdd', 'Sub', 'SubFromConstant',
+                   'Mul', 'MulConstant', 'Div', 'DivFromConstant', 'PowVarVar', 'PowVarConst',
+                   'PowConstVar', 'absolute'],
+    'batch_l2_norm_squared': ['BatchL2NormSquared', 'batch_l2_norm_squared'],
+    'bias': ['bias'],
+    'ceil': ['ceil'],
+    'cholesky': ['Cholesky', 'cholesky'],
+    'clip': ['Clip', 'clip'],
+    'cumprod': ['Cumprod', 'cumprod'],
+    'cumsum': ['Cumsum', 'cumsum'],
+    'det': ['BatchDet', 'batch_det', 'det'],
+    'digamma': ['DiGamma', 'digamma'],
+    'einsum': ['EinSum', 'DiagEinSum', 'einsum'],
+    'erf': ['Erf', 'erf'],
+    'erfc': ['Erfc', 'erfc'],
+    'erfcinv': ['ErfcInv', 'erfcinv'],
+    'erfcx': ['Erfcx', 'erfcx'],
+    'erfinv': ['ErfInv', 'erfinv'],
+    'exponential': ['Exp', 'exp', 'Log', 'log', 'Log2', 'log2', 'Log10', 'log10'],
+    'exponential_m1': ['Expm1', 'expm1'],
+    'fft': ['fft', 'ifft'],
+    'fix': ['fix'],
+    'floor': ['floor'],
+    'fmod': ['Fmod', 'fmod'],
+    'hyperbolic': ['Cosh', 'cosh', 'Sinh', 'sinh'],
+    'identity': ['Identity', 'identity'],
+    'inv': ['Inv', 'BatchInv', 'inv', 'batch_inv'],
+    'lgamma': ['LGamma', 'lgamma'],
+    'linear_interpolate': ['LinearInterpolate', 'linear_interpolate'],
+    'log_ndtr': ['LogNdtr', 'log_ndtr'],
+    'logarithm_1p': ['Log1p', 'log1p'],
+    'logsumexp': ['LogSumExp', 'logsumexp'],
+    'matmul': ['MatMul', 'matmul', 'batch_matmul'],
+    'maximum': ['Maximum', 'maximum'],
+    'minimum': ['Minimum', 'minimum'],
+    'minmax': ['Max', 'Min', 'max', 'min', 'argmax', 'argmin'],
+    'ndtr': ['Ndtr', 'ndtr'],
+    'ndtri': ['Ndtri', 'ndtri'],
+    'polygamma': ['PolyGamma', 'polygamma'],
+    'prod': ['Prod', 'prod'],
+    'scale': ['scale'],
+    'sign': ['sign'],
+    'sparse_matmul': ['CooMatMul', 'CooMatMulGradSP', 'sparse_matmul'],
+    'sqrt': ['Sqrt', 'sqrt', 'rsqrt'],
+    'square': ['Square', 'square'],
+    'sum': ['Sum', 'sum', 'sum_to'],
+    'tensordot': ['TensorDot', 'tensordot'],
+    'trigonometric': ['Sin', 'sin', 'Cos', 'cos', 'Tan', 'tan', 'Arcsin', 'arcsin', 'Arccos',
+                      'arccos', 'Arctan', 'arctan', 'Arctan2', 'arctan2'],
+    'zeta': ['Zeta', 'zeta'],
+}
+
+
+def test_chainer_module_layout():
+    import importlib
+    missing = ['{}.{}'.format(module, name) for module, names in CHAINER_MODULES.items()
+               for name in names if not hasattr(
+                   importlib.import_module('kusari.functions.math.' + module), name)]
+    assert not missing, 'missing: {}'.format(missing)
+
+
+# Node labels Chainer gives (the function's name for elementwise and linear-algebra nodes).
+LABELS = {
+    'arctanh': 'Arctanh', 'cholesky': 'Cholesky', 'det': 'BatchDet', 'digamma': 'DiGamma',
+    'erf': 'Erf', 'erfc': 'Erfc', 'erfcinv': 'ErfcInv', 'erfcx': 'Erfcx', 'erfinv': 'ErfInv',
+    'exp': 'Exp', 'log': 'Log', 'log2': 'Log2', 'log10': 'Log10', 'expm1': 'Expm1',
+    'fmod': 'Fmod', 'cosh': 'Cosh', 'sinh': 'Sinh', 'lgamma': 'LGamma', 'log_ndtr': 'LogNdtr',
+    'log1p': 'Log1p', 'ndtr': 'Ndtr', 'ndtri': 'Ndtri', 'polygamma': 'PolyGamma',
+    'sqrt': 'Sqrt', 'rsqrt': 'Rsqrt', 'square': 'Square', 'sin': 'Sin', 'cos': 'Cos',
+    'tan': 'Tan', 'arcsin': 'Arcsin', 'arccos': 'Arccos', 'arctan': 'Arctan',
+    'arctan2': 'Arctan2', 'zeta': 'Zeta',
+}
+
+
+def test_node_labels():
+    import importlib
+    wrong = {}
+    for label, class_name in LABELS.items():
+        node_class = getattr(importlib.import_module(getattr(F, label).__module__), class_name)
+        if node_class.label != label:
+            wrong[class_name] = node_class.label
+    assert not wrong, wrong

@@ -1,4 +1,4 @@
-"""Cumulative sums and products along an axis, and the scan they differentiate through.
+"""Cumulative product along an axis, and the scan it (and ``prod``) differentiates through.
 
 ``linear_scan`` computes the first-order recurrence ``z[i] = b[i] + m[i] * z[i - 1]``
 (or from the end with ``reverse``). Its adjoint is the same scan in the other direction,
@@ -87,24 +87,7 @@ def linear_scan(m, b, axis, reverse=False):
     return LinearScan(axis, reverse).apply((m, b))[0]
 
 
-class CumSum(core.FunctionNode):
-    def __init__(self, axis, reverse=False):
-        self.axis = axis
-        self.reverse = reverse
-
-    def forward(self, inputs):
-        x, = inputs
-        xp = get_array_module(x)
-        if not self.reverse:
-            return force_array(xp.cumsum(x, axis=self.axis), x.dtype),
-        flipped = xp.flip(x, self.axis)
-        return xp.ascontiguousarray(xp.flip(xp.cumsum(flipped, axis=self.axis), self.axis)),
-
-    def backward(self, indexes, grad_outputs):
-        return CumSum(self.axis, not self.reverse).apply(grad_outputs)
-
-
-class CumProd(core.FunctionNode):
+class Cumprod(core.FunctionNode):
     def __init__(self, axis):
         self.axis = axis
 
@@ -126,7 +109,8 @@ class CumProd(core.FunctionNode):
         return suffix * (shift(y, 1, self.axis) + first),
 
 
-def _cumulative(name, node_class, x, axis):
+def cumulative(name, node_class, x, axis):
+    """``node_class(axis)`` applied to ``x`` (flattened when ``axis`` is None)."""
     check_float(name, 'x', core.as_array(x))
     if axis is None:
         x = reshape(x, (x.size,))
@@ -134,11 +118,6 @@ def _cumulative(name, node_class, x, axis):
     return node_class(axis_of(name, axis, x.ndim)).apply((x,))[0]
 
 
-def cumsum(x, axis=None):
-    """Cumulative sum along ``axis`` (None: of the flattened array)."""
-    return _cumulative('cumsum', CumSum, x, axis)
-
-
 def cumprod(x, axis=None):
     """Cumulative product along ``axis`` (None: of the flattened array)."""
-    return _cumulative('cumprod', CumProd, x, axis)
+    return cumulative('cumprod', Cumprod, x, axis)

@@ -1,0 +1,33 @@
+"""ElementwiseSelect maximum."""
+
+from kusari.backend import get_array_module
+from kusari.functions.math._elementwise import Binary, scale_by_array
+
+
+class ElementwiseSelect(Binary):
+    """ElementwiseSelect max/min of two arrays; ties send the gradient to ``x1``."""
+
+    def forward(self, inputs):
+        x1, x2 = inputs
+        self.check(x1, x2)
+        self.retain_inputs((0, 1))
+        xp = get_array_module(x1)
+        return (xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2),
+
+    def backward(self, indexes, grad_outputs):
+        x1, x2 = self.get_retained_inputs()
+        gy, = grad_outputs
+        first = x1.array >= x2.array if self.name == 'maximum' else x1.array <= x2.array
+        if first.shape != gy.shape:
+            first = get_array_module(first).broadcast_to(first, gy.shape)
+        return self.reduce(indexes, [scale_by_array(gy, first if i == 0 else ~first)
+                                     for i in indexes])
+
+
+class Maximum(ElementwiseSelect):
+    name = 'maximum'
+
+
+def maximum(x1, x2):
+    """ElementwiseSelect maximum of ``x1`` and ``x2`` (broadcasting)."""
+    return Maximum().apply((x1, x2))[0]

@@ -1,0 +1,39 @@
+"""Hurwitz zeta function."""
+
+from kusari import core
+from kusari.backend import get_array_module
+from kusari.functions._checks import check_broadcastable, check_float
+from kusari.functions.array.broadcast import sum_to
+from kusari.functions.math._elementwise import force_array, special
+
+
+class Zeta(core.FunctionNode):
+    """Hurwitz zeta ``sum_k (q + k) ** -x``."""
+
+    label = 'zeta'
+
+    def forward(self, inputs):
+        x, q = inputs
+        check_float('zeta', 'x', x)
+        check_float('zeta', 'q', q)
+        check_broadcastable('zeta', x, q, ('x', 'q'))
+        self.retain_inputs((0, 1))
+        return force_array(special(get_array_module(q), 'zeta')(x, q), q.dtype),
+
+    def backward(self, indexes, grad_outputs):
+        x, q = self.get_retained_inputs()
+        if 1 not in indexes:
+            return None,
+        # x and q broadcast against each other: q's gradient is summed back to its shape.
+        gq = sum_to(grad_outputs[0] * -x * zeta(x + 1, q), q.shape)
+        return tuple(None if i == 0 else gq for i in indexes)
+
+
+def zeta(x, q):
+    """Elementwise Hurwitz zeta function ``zeta(x, q) = sum_k (q + k) ** -x`` (SciPy on the
+    CPU).
+
+    Differentiable with respect to ``q``; the exponent ``x`` is treated as a constant
+    (its derivative has no closed form through SciPy).
+    """
+    return Zeta().apply((x, q))[0]
