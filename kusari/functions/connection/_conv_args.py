@@ -2,7 +2,7 @@
 
 import numbers
 
-from kusari.functions._checks import fail
+from kusari.functions._checks import check_float, fail
 
 
 def ntuple(func, name, value, n, minimum=1):
@@ -37,13 +37,14 @@ def parse_2d_kwargs(func, kwargs):
 def check_inputs(func, x, W, b, groups, transposed):
     """Check dtypes and shapes of a (transposed) convolution's ``x``, ``W`` and ``b``.
 
+    The float dtypes may differ (Chainer's rule): the output has ``x``'s dtype and each
+    gradient its input's.
+
     ``W`` is ``(O, C/groups, *k)`` for a convolution and ``(C, O/groups, *k)``
     for a transposed one, where ``C`` is ``x``'s channel count.
     """
-    if x.dtype.kind != 'f':
-        fail(func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
-    if W.dtype != x.dtype:
-        fail(func, 'W', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(W.dtype))
+    check_float(func, 'x', x)
+    check_float(func, 'W', W)
     if x.ndim != W.ndim or x.ndim < 3:
         fail(func, 'shapes of x and W', 'x (N, C, *S) and W with as many axes (at least 3)',
              'x {} and W {}'.format(x.shape, W.shape))
@@ -59,6 +60,13 @@ def check_inputs(func, x, W, b, groups, transposed):
                  'x.shape[1] == W.shape[1] * groups and W.shape[0] divisible by groups '
                  '(groups={})'.format(groups), 'x {} and W {}'.format(x.shape, W.shape))
         out_channels = W.shape[0]
-    if b is not None and (b.shape != (out_channels,) or b.dtype != x.dtype):
-        fail(func, 'b', 'shape ({},) and dtype {}'.format(out_channels, x.dtype),
+    if b is not None and (b.shape != (out_channels,) or b.dtype.kind != 'f'):
+        fail(func, 'b', 'a floating-point array of shape ({},)'.format(out_channels),
              'shape {} and dtype {}'.format(b.shape, b.dtype))
+
+
+def check_bias_dtype(func, x, b):
+    """The 2-d (de)convolutions take ``b`` only in ``x``'s dtype, as Chainer's do (the N-d
+    ones take any float dtype)."""
+    if b is not None and b.dtype != x.dtype:
+        fail(func, 'b', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(b.dtype))

@@ -17,8 +17,9 @@ faster, and the memory of the columns is one block instead of ``k_h * k_w``
 copies of the input.
 
 Inputs in any memory layout are accepted; a copy is made only when an array is
-not channel-major already. float16 is computed in float32 (NumPy has no float16
-GEMM) and cast back.
+not channel-major already. ``x`` and ``W`` may have different float dtypes: the
+products are computed in their promoted dtype and the output has ``x``'s. float16 is
+computed in float32 (NumPy has no float16 GEMM) and cast back.
 """
 
 import itertools
@@ -153,7 +154,7 @@ def _as_groups(matrix, groups):
 def conv_forward(x, W, b, stride, pad, dilate, groups, out):
     """``y (N, O, *out)`` of the convolution of ``x (N, C, *S)`` with ``W (O, C/g, *k)``."""
     xp = get_array_module(x)
-    work = _work_dtype(x.dtype)
+    work = _work_dtype(numpy.promote_types(x.dtype, W.dtype))
     geometry = _Geometry(W.shape[2:], stride, pad, dilate, out)
     n, c_in, o_ch = x.shape[0], x.shape[1], W.shape[0]
     xpad = geometry.padded(x)
@@ -199,7 +200,7 @@ def deconv_forward(x, W, b, stride, pad, dilate, groups, size):
     ``W (C, O/g, *k)``: each block of input rows is multiplied into columns, which
     are added into the output (col2im) while still in cache."""
     xp = get_array_module(x)
-    work = _work_dtype(x.dtype)
+    work = _work_dtype(numpy.promote_types(x.dtype, W.dtype))
     ksize = W.shape[2:]
     geometry = _Geometry(ksize, stride, pad, dilate, x.shape[2:])
     n, c_in = x.shape[:2]

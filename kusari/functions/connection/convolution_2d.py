@@ -1,7 +1,7 @@
 """Two-dimensional convolution."""
 
 from kusari.functions._checks import fail
-from kusari.functions.connection._conv_args import parse_2d_kwargs
+from kusari.functions.connection._conv_args import check_bias_dtype, parse_2d_kwargs
 from kusari.functions.connection.convolution_nd import ConvolutionND
 
 
@@ -36,5 +36,6 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
     dilate, groups = parse_2d_kwargs('convolution_2d', kwargs)
     if x.ndim != 4:
         fail('convolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
+    check_bias_dtype('convolution_2d', x, b)
     node = ConvolutionND(2, stride, pad, cover_all, dilate, groups, func='convolution_2d')
     return node.apply((x, W) if b is None else (x, W, b))[0]

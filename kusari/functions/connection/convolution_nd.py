@@ -4,6 +4,7 @@ import importlib
 
 from kusari import core
 from kusari.functions._checks import fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import check_inputs, ntuple
 from kusari.functions.math.sum import sum as sum_
@@ -61,11 +62,11 @@ class ConvolutionND(core.FunctionNode):
                     self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups,
                     func=self.func).apply((gy, W))[0])
             elif i == 1:
-                ret.append(ConvolutionNDGradW(
+                ret.append(cast_to(ConvolutionNDGradW(
                     W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
-                    self.func).apply((x, gy))[0])
+                    self.func).apply((x, gy))[0], W.dtype))
             else:
-                ret.append(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))))
+                ret.append(bias_grad(self, gy))
         return tuple(ret)
 
 
@@ -103,6 +104,11 @@ class ConvolutionNDGradW(core.FunctionNode):
                     ndim, self.stride, self.pad, dilate=self.dilate, groups=self.groups,
                     out=gy.shape[2:], func=self.func).apply((x, ggW))[0])
         return tuple(ret)
+
+
+def bias_grad(node, gy):
+    """The gradient of a (transposed) convolution's bias ``b``, in ``b``'s dtype."""
+    return cast_to(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))), node.inputs[2].dtype)
 
 
 def _deconv():

@@ -1,7 +1,7 @@
 """Two-dimensional transposed convolution ("deconvolution")."""
 
 from kusari.functions._checks import fail
-from kusari.functions.connection._conv_args import parse_2d_kwargs
+from kusari.functions.connection._conv_args import check_bias_dtype, parse_2d_kwargs
 from kusari.functions.connection.deconvolution_nd import DeconvolutionND
 
 
@@ -27,5 +27,6 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
     dilate, groups = parse_2d_kwargs('deconvolution_2d', kwargs)
     if x.ndim != 4:
         fail('deconvolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
+    check_bias_dtype('deconvolution_2d', x, b)
     node = DeconvolutionND(2, stride, pad, outsize, dilate, groups, func='deconvolution_2d')
     return node.apply((x, W) if b is None else (x, W, b))[0]

@@ -2,10 +2,11 @@
 
 from kusari import core
 from kusari.functions._checks import fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import check_inputs, ntuple
-from kusari.functions.connection.convolution_nd import ConvolutionND, ConvolutionNDGradW
-from kusari.functions.math.sum import sum as sum_
+from kusari.functions.connection.convolution_nd import (ConvolutionND, ConvolutionNDGradW,
+                                                       bias_grad)
 from kusari.utils.conv import get_deconv_outsize
 
 
@@ -65,11 +66,11 @@ class DeconvolutionND(core.FunctionNode):
                     self.ndim, self.stride, self.pad, dilate=self.dilate, groups=self.groups,
                     out=x.shape[2:], func=self.func).apply((gy, W))[0])
             elif i == 1:
-                ret.append(ConvolutionNDGradW(
+                ret.append(cast_to(ConvolutionNDGradW(
                     W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
-                    self.func).apply((gy, x))[0])
+                    self.func).apply((gy, x))[0], W.dtype))
             else:
-                ret.append(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))))
+                ret.append(bias_grad(self, gy))
         return tuple(ret)
 
 

@@ -3,6 +3,7 @@
 from kusari.functions._checks import fail
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
+from kusari.functions.connection._conv_args import check_bias_dtype
 from kusari.functions.connection.convolution_nd import ConvolutionND
 
 
@@ -27,6 +28,7 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
         fail('depthwise_convolution_2d', 'shapes of x and W',
              'x (n, c_I, h, w) and W (c_M, c_I, k_H, k_W)',
              'x {} and W {}'.format(x.shape, W.shape))
+    check_bias_dtype('depthwise_convolution_2d', x, b)
     multiplier, channels, kh, kw = W.shape
     grouped = reshape(transpose(W, (1, 0, 2, 3)), (channels * multiplier, 1, kh, kw))
     node = ConvolutionND(2, stride, pad, groups=channels, func='depthwise_convolution_2d')

@@ -1,7 +1,8 @@
 """Fully connected layer: ``y = x W^T + b``."""
 
 from kusari import core
-from kusari.functions._checks import fail
+from kusari.functions._checks import check_float, fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math.matmul import matmul
 from kusari.functions.math.sum import sum as sum_
@@ -18,10 +19,13 @@ class LinearFunction(core.FunctionNode):
             fail('linear', 'shapes of x and W', 'x of shape (N, {0}) and W of shape (M, {0})'
                  .format(W.shape[1] if W.ndim == 2 else 'K'),
                  'x {} and W {}'.format(x.shape, W.shape))
-        if x.dtype != W.dtype or x.dtype.kind != 'f':
-            fail('linear', 'dtypes of x and W', 'one floating-point dtype',
-                 '{} and {}'.format(x.dtype, W.dtype))
         y = x.dot(W.T)
+        if y.dtype is not x.dtype or x.dtype.kind != 'f':  # `is`: the cheap test
+            # W may have another float dtype (Chainer's rule): y is computed in the
+            # promoted dtype and returned in x's.
+            check_float('linear', 'x', x)
+            check_float('linear', 'W', W)
+            y = y.astype(x.dtype)
         if len(inputs) == 3:
             b = inputs[2]
             if b.shape != (W.shape[0],) or b.dtype != x.dtype:
@@ -36,9 +40,9 @@ class LinearFunction(core.FunctionNode):
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(matmul(gy, W))
+                ret.append(cast_to(matmul(gy, W), x.dtype))
             elif i == 1:
-                ret.append(matmul(gy, x, transa=True))
+                ret.append(cast_to(matmul(gy, x, transa=True), W.dtype))
             else:
                 ret.append(sum_(gy, axis=0))
         return tuple(ret)
@@ -46,7 +50,11 @@ class LinearFunction(core.FunctionNode):
     def backward_arrays(self, indexes, grad_outputs):
         gy, = grad_outputs
         x, W = self.inputs[0].data, self.inputs[1].data
-        # the same array operations as matmul and sum do in backward
+        # the same array operations as matmul, cast and sum do in backward
+        if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes cast to themselves
+            return tuple([(gy @ W).astype(x.dtype) if i == 0 else
+                          (gy.T @ x).astype(W.dtype) if i == 1 else gy.sum(axis=0)
+                          for i in indexes])
         return tuple([gy @ W if i == 0 else gy.T @ x if i == 1 else gy.sum(axis=0)
                       for i in indexes])
 

@@ -1,6 +1,8 @@
-"""Argument handling shared by the convolution links."""
+"""Argument handling shared by the convolution and linear links."""
 
 import numbers
+
+from kusari.core import as_array
 
 
 def as_tuple(value, ndim):
@@ -28,3 +30,12 @@ def parse_2d_kwargs(link, kwargs):
         raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
             link, ', '.join(sorted(unexpected))))
     return kwargs.get('dilate', 1), int(kwargs.get('groups', 1))
+
+
+def param_arrays(link, W, b, out_size):
+    """The arrays of ``W`` and ``b`` (Variables or arrays; ``b`` may be None) given to a
+    link's ``from_params``, checking that ``b`` has ``out_size`` elements."""
+    if b is not None and b.size != out_size:
+        raise ValueError('{}.from_params: the size of b ({}) does not match the output size '
+                         'given by W ({})'.format(link, b.size, out_size))
+    return as_array(W), as_array(b)

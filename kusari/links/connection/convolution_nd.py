@@ -4,7 +4,7 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
-from kusari.links.connection._conv_setup import as_tuple, check_groups
+from kusari.links.connection._conv_setup import as_tuple, check_groups, param_arrays
 
 
 class ConvolutionND(Link):
@@ -60,9 +60,9 @@ class ConvolutionND(Link):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
         out_channels, in_per_group = W.shape[:2]
         groups = kwargs.get('groups', 1)
-        link = cls(len(W.shape) - 2, in_per_group * groups, out_channels, W.shape[2:],
-                   stride, pad, nobias or b is None, initialW=W, initial_bias=b, **kwargs)
-        return link
+        W, b = param_arrays('ConvolutionND', W, b, out_channels)
+        return cls(len(W.shape) - 2, in_per_group * groups, out_channels, W.shape[2:],
+                   stride, pad, nobias, initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):

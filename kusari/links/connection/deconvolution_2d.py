@@ -4,7 +4,8 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
-from kusari.links.connection._conv_setup import as_tuple, check_groups, parse_2d_kwargs
+from kusari.links.connection._conv_setup import (as_tuple, check_groups, param_arrays,
+                                                 parse_2d_kwargs)
 
 
 class Deconvolution2D(Link):
@@ -59,8 +60,9 @@ class Deconvolution2D(Link):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
         in_channels, out_per_group = W.shape[:2]
         groups = kwargs.get('groups', 1)
+        W, b = param_arrays('Deconvolution2D', W, b, out_per_group * groups)
         return cls(in_channels, out_per_group * groups, W.shape[2:], stride, pad,
-                   nobias or b is None, outsize, initialW=W, initial_bias=b, **kwargs)
+                   nobias, outsize, initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):

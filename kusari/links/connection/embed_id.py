@@ -2,7 +2,7 @@
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.core import Parameter, as_array
 from kusari.link import Link
 
 
@@ -30,7 +30,7 @@ class EmbedID(Link):
     def from_params(cls, W, ignore_label=None):
         """A link whose ``W`` starts as a copy of the array ``W``."""
         in_size, out_size = W.shape
-        return cls(in_size, out_size, initialW=W, ignore_label=ignore_label)
+        return cls(in_size, out_size, initialW=as_array(W), ignore_label=ignore_label)
 
     @property
     def printable_specs(self):

@@ -4,6 +4,7 @@ from kusari import initializers
 from kusari.core import Parameter
 from kusari.functions.connection.linear import linear
 from kusari.link import Link
+from kusari.links.connection._conv_setup import param_arrays
 
 
 class Linear(Link):
@@ -54,7 +55,8 @@ class Linear(Link):
     def from_params(cls, W, b=None, nobias=False):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
         out_size, in_size = W.shape
-        return cls(in_size, out_size, nobias or b is None, initialW=W, initial_bias=b)
+        W, b = param_arrays('Linear', W, b, out_size)
+        return cls(in_size, out_size, nobias, initialW=W, initial_bias=b)
 
     def forward(self, x, n_batch_axes=1):
         if self.W.array is None:

@@ -76,7 +76,9 @@ def test_deterministic_argument_is_rejected():
 
 @pytest.mark.parametrize('x, W, b, kwargs, match', [
     (numpy.zeros((1, 2, 4, 4), 'i'), numpy.zeros((1, 2, 3, 3), 'i'), None, {}, 'invalid x'),
-    (numpy.zeros((1, 2, 4, 4), 'f'), numpy.zeros((1, 2, 3, 3), 'd'), None, {}, 'invalid W'),
+    (numpy.zeros((1, 2, 4, 4), 'f'), numpy.zeros((1, 2, 3, 3), 'i'), None, {}, 'invalid W'),
+    (numpy.zeros((1, 2, 4, 4), 'f'), numpy.zeros((1, 2, 3, 3), 'd'), numpy.zeros(1, 'd'), {},
+     r'invalid b: expected dtype float32 \(the dtype of x\)'),
     (numpy.zeros((1, 3, 4, 4), 'f'), numpy.zeros((1, 2, 3, 3), 'f'), None, {},
      'invalid shapes of x and W'),
     (numpy.zeros((1, 4, 4, 4), 'f'), numpy.zeros((3, 2, 3, 3), 'f'), None, {'groups': 2},

@@ -23,9 +23,40 @@ def test_linear(x_shape, n_batch_axes, nobias):
     check_function(lambda x, W, b=None: F.linear(x, W, b, n_batch_axes), inputs, reference)
 
 
+FLOATS = (numpy.float16, numpy.float32, numpy.float64)
+
+
+@pytest.mark.parametrize('other_dtype', FLOATS)
+@pytest.mark.parametrize('nobias', [False, True])
+def test_mixed_dtypes(other_dtype, nobias):
+    # x and W may have different float dtypes (Chainer's rule): y is computed in the promoted
+    # dtype and has x's dtype (so does b); each gradient has its input's dtype.
+    x, W, b = rng.uniform(-1, 1, (4, 3)), rng.uniform(-1, 1, (2, 3)), rng.uniform(-1, 1, 2)
+    fixed_x, fixed_W, fixed_b = (a.astype(other_dtype) for a in (x, W, b))
+    # linear in each input, so a large eps keeps float16 rounding out of the numerical gradient
+    low = [dtype for dtype in FLOATS if numpy.float16 in (dtype, other_dtype)]
+    forward = {dtype: {'atol': 1e-2, 'rtol': 1e-2} for dtype in low}
+    backward = {dtype: {'atol': 1e-2, 'rtol': 1e-2, 'eps': 0.25} for dtype in low}
+
+    def reference(x, W, b=None):
+        y = (x @ W.T).astype(x.dtype)
+        return y if b is None else y + b
+
+    fixed_bias = None if nobias else fixed_b
+    check_function(lambda W: F.linear(fixed_x, W, fixed_bias), W,
+                   lambda W: reference(fixed_x, W, fixed_bias),
+                   forward_options=forward, backward_options=backward,
+                   double_backward_options=backward)
+    check_function(lambda x, b=None: F.linear(x, fixed_W, b), (x,) if nobias else (x, b),
+                   lambda x, b=None: reference(x, fixed_W, b),
+                   forward_options=forward, backward_options=backward,
+                   double_backward_options=backward)
+
+
 @pytest.mark.parametrize('x, W, b, kwargs, match', [
     (numpy.zeros((2, 3), 'f'), numpy.zeros((4, 2), 'f'), None, {}, 'invalid shapes of x and W'),
-    (numpy.zeros((2, 3), 'i'), numpy.zeros((4, 3), 'i'), None, {}, 'invalid dtypes of x and W'),
+    (numpy.zeros((2, 3), 'i'), numpy.zeros((4, 3), 'i'), None, {}, 'invalid x'),
+    (numpy.zeros((2, 3), 'f'), numpy.zeros((4, 3), 'i'), None, {}, 'invalid W'),
     (numpy.zeros((2, 3), 'f'), numpy.zeros((4, 3), 'f'), numpy.zeros(3, 'f'), {}, 'invalid b'),
     (numpy.zeros((2, 3), 'f'), numpy.zeros((4, 3), 'f'), None, {'n_batch_axes': 0},
      'invalid n_batch_axes'),

@@ -23,13 +23,19 @@ def test_lazy_input_size_and_batch_axes():
     assert L.Linear(None, 4)(x).shape == (2, 4)
 
 
-def test_nobias_and_from_params():
+def test_from_params():
     W = numpy.arange(6.0, dtype=numpy.float32).reshape(2, 3)
     link = L.Linear.from_params(W)
-    assert link.b is None
     numpy.testing.assert_array_equal(link.W.array, W)
+    numpy.testing.assert_array_equal(link.b.array, [0, 0])  # a bias unless nobias, as Chainer
     W[0, 0] = 100
     assert link.W.array[0, 0] == 0  # a copy
+    # Variables (another link's parameters) are taken too.
+    link2 = L.Linear.from_params(link.W, link.b)
+    numpy.testing.assert_array_equal(link2.W.array, link.W.array)
+    assert L.Linear.from_params(link.W, link.b, nobias=True).b is None
+    with pytest.raises(ValueError, match='size of b'):
+        L.Linear.from_params(W, numpy.zeros(3, numpy.float32))
 
 
 def test_gradients(check_link_backward):
