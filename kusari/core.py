@@ -611,16 +611,25 @@ class Variable:
         return '<variable {}at 0x{:x}>'.format(name, id(self))
 
     def debug_print(self):
-        lines = [self.summary(), '- device: {}'.format(self.device),
-                 '- backend: {}'.format(type(self._array)),
-                 '- shape: {}'.format(self.shape), '- dtype: {}'.format(self.dtype)]
-        for label, value in (('statistics', self._array), ('grad', self.grad)):
-            if value is None:
-                lines.append('- {}: None'.format(label))
-            else:
-                lines.append('- {}: mean={:.8f}, std={:.8f}'.format(
-                    label, float(value.mean()), float(value.std())))
-        return '\n'.join(lines)
+        """A summary of the array and the gradient (Chainer's layout: the device of a
+        NumPy array is ``CPU``, an all-zero gradient prints as 0)."""
+        array, grad = self._array, self.grad
+
+        def stats(value):
+            return 'mean={:.8f}, std={:.8f}'.format(float(value.mean()), float(value.std()))
+        if array is None:
+            device = backend_name = None
+        else:
+            device = 'CPU' if isinstance(array, numpy.ndarray) else array.device
+            backend_name = type(array)
+        if grad is not None:
+            grad = 0 if not grad.any() else stats(grad)
+        return '\n'.join([
+            self.summary(), '- device: {}'.format(device), '- backend: {}'.format(backend_name),
+            '- shape: {}'.format(getattr(array, 'shape', None)),
+            '- dtype: {}'.format(getattr(array, 'dtype', None)),
+            '- statistics: {}'.format(None if array is None else stats(array)),
+            '- grad: {}'.format(grad)])
 
     # Chainer defines no elementwise comparisons and no truth value for variables.
     def __eq__(self, other):
@@ -862,6 +871,11 @@ class FunctionNode:
 
     @property
     def label(self):
+        return type(self).__name__
+
+    @property
+    def _impl_name(self):
+        # The implementing class's name (what profiling hooks report).
         return type(self).__name__
 
     @property
@@ -1266,6 +1280,10 @@ class _FunctionAdapter(FunctionNode):
     def label(self):
         return self._function.label
 
+    @property
+    def _impl_name(self):
+        return type(self._function).__name__
+
     def check_type_forward(self, in_types):
         self._function.check_type_forward(in_types)
 
@@ -1388,9 +1406,11 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             continue
         hooks = (hooks_on or func._local_function_hooks) and func._all_hooks()
         if hooks:
+            # Hooks see arrays, as Chainer's do.
             in_data = tuple([x.data for x in inputs])
+            out_grad = tuple([None if gy is None else gy._array for gy in gys])
             for hook in hooks:
-                hook.backward_preprocess(func, in_data, gys)
+                hook.backward_preprocess(func, in_data, out_grad)
         if double or func.backward_arrays is None:
             gxs = func.backward(targets, gys)
         else:
@@ -1400,7 +1420,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             gxs = _select_target_grads(func, gxs, targets)
         if hooks:
             for hook in hooks:
-                hook.backward_postprocess(func, in_data, gys)
+                hook.backward_postprocess(func, in_data, out_grad)
         if debug:
             _check_finite(func, [None if gx is None else gx._array for gx in gxs], 'backward')
         for index, gx in zip(targets, gxs):

@@ -555,6 +555,36 @@ def test_function_hooks_are_called():
     assert len(calls) == n
 
 
+def test_backward_hooks_receive_arrays():
+    seen = []
+
+    class Recorder(kusari.FunctionHook):
+        def backward_preprocess(self, function, in_data, out_grad):
+            seen.append((function._impl_name, in_data, out_grad))
+
+    x = Variable(f32(1.0, 2.0))
+    y = F.exp(x)
+    y.grad = f32(3.0, 4.0)
+    with Recorder():
+        y.backward()
+    (name, in_data, out_grad), = seen
+    assert name == 'Exp'
+    assert in_data == (None,)  # exp keeps its output, not its input, for backward
+    assert type(out_grad[0]) is numpy.ndarray
+    numpy.testing.assert_array_equal(out_grad[0], [3.0, 4.0])
+
+
+def test_debug_print_layout():
+    x = Variable(f32(1.0, 3.0))
+    text = x.debug_print()
+    assert '- device: CPU\n' in text and '- grad: None' in text
+    x.grad = f32(0.0, 0.0)
+    assert x.debug_print().endswith('- grad: 0')
+    assert Variable().debug_print().splitlines()[1:] == [
+        '- device: None', '- backend: None', '- shape: None', '- dtype: None',
+        '- statistics: None', '- grad: None']
+
+
 def test_backward_arrays_serves_unrecorded_backward_only():
     used = []
 
