@@ -42,14 +42,18 @@ class Linear(Link):
         yield 'out_size', self.out_size
         yield 'nobias', self.b is None
 
+    def _initialize_params(self, in_size):
+        """Initialize ``W`` for inputs of ``in_size`` features."""
+        self.in_size = in_size
+        self.W.initialize((self.out_size, in_size))
+
     def _initialize_params_from(self, x, n_batch_axes=1):
         """Initialize ``W`` for inputs like ``x`` (the axes after the batch axes flatten
         into the input size)."""
         in_size = 1
         for d in x.shape[n_batch_axes:]:
             in_size *= d
-        self.in_size = in_size
-        self.W.initialize((self.out_size, in_size))
+        self._initialize_params(in_size)
 
     @classmethod
     def from_params(cls, W, b=None, nobias=False):

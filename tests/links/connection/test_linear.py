@@ -23,6 +23,12 @@ def test_lazy_input_size_and_batch_axes():
     assert L.Linear(None, 4)(x).shape == (2, 4)
 
 
+def test_initialize_params_takes_the_input_size():
+    link = L.Linear(None, 4)
+    link._initialize_params(7)  # Chainer's lazy-initialization entry point
+    assert link.W.shape == (4, 7) and link.in_size == 7
+
+
 def test_from_params():
     W = numpy.arange(6.0, dtype=numpy.float32).reshape(2, 3)
     link = L.Linear.from_params(W)
