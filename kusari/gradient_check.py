@@ -90,7 +90,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
 
     Args:
         func: callable taking Variables and returning a Variable or tuple of them.
-        x_data: an input array or a tuple of them.
+        x_data: an input array or a tuple of them (None: passed to ``func`` as None).
         y_grad: the output gradient array(s); None when the output is a scalar.
         params: Variables/Parameters used inside ``func`` to check as well.
         eps, atol, rtol: step size and tolerances.
@@ -105,11 +105,13 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
     x_data = _as_tuple(x_data)
     params = _as_tuple(params) or ()
     if no_grads is None:
-        no_grads = [x.dtype.kind != 'f' for x in x_data]
+        no_grads = [x is None or x.dtype.kind != 'f' for x in x_data]
     elif len(no_grads) != len(x_data):
         raise ValueError('check_backward: {} no_grads flags for {} inputs'.format(
             len(no_grads), len(x_data)))
-    xs = [Variable(x, requires_grad=not ng) for x, ng in zip(x_data, no_grads)]
+    no_grads = [ng or x is None for x, ng in zip(x_data, no_grads)]
+    xs = [None if x is None else Variable(x, requires_grad=not ng)
+          for x, ng in zip(x_data, no_grads)]
 
     # Analytical gradients.
     for p in params:
@@ -118,25 +120,26 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
     _check_outputs(ys)
     gys = _output_grads(ys, y_grad)
     for x in xs:
-        x.cleargrad()
+        if x is not None:
+            x.cleargrad()
     core.backward([y for y, gy in zip(ys, gys) if gy is not None],
                   [gy for gy in gys if gy is not None])
     for i, (x, ng) in enumerate(zip(xs, no_grads)):
-        if ng and x.grad is not None:
+        if ng and x is not None and x.grad is not None:
             raise RuntimeError('check_backward: input {} got a gradient although no_grads '
                                'says it has none'.format(i))
     targets = [x for x, ng in zip(xs, no_grads) if not ng] + list(params)
     analytical = [_zeros_if_none(t.grad, t.array) for t in targets]
 
     # Numerical directional derivative along a random unit direction.
-    xp = _xp(*x_data)
+    xp = _xp(*[x for x in x_data if x is not None])
     directions = [xp.asarray(numpy.random.normal(size=t.shape)) for t in targets]
     norm = numpy.sqrt(sum(float((d * d).sum()) for d in directions)) or 1.0
     directions = [d / norm for d in directions]
     originals = [t.array for t in targets]
     casted = [t.array.astype(dtype) if dtype is not None else t.array.copy() for t in targets]
-    other_inputs = [x.array if dtype is None or x.array.dtype.kind != 'f' else
-                    x.array.astype(dtype) for x in xs]
+    other_inputs = [None if x is None else x.array if dtype is None or x.array.dtype.kind != 'f'
+                    else x.array.astype(dtype) for x in xs]
     gys_cast = [None if gy is None else (gy.astype(dtype) if dtype is not None else gy)
                 for gy in gys]
     target_index = {id(t): i for i, t in enumerate(targets)}
@@ -147,7 +150,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
         inputs = []
         for x, other in zip(xs, other_inputs):
             i = target_index.get(id(x))
-            inputs.append(Variable(x.array if i is not None else other))
+            inputs.append(None if x is None else Variable(x.array if i is not None else other))
         outs = _as_tuple(func(*inputs))
         total = 0.0
         for y, gy in zip(outs, gys_cast):
@@ -220,7 +223,7 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(), params_g
     if no_grads is None:
         no_grads = [x.dtype.kind != 'f' for x in x_data]
     y_grad = _as_tuple(y_grad)
-    first_order_no_grads = list(no_grads) + [False] * (len(y_grad) if y_grad else 0)
+    first_order_no_grads = list(no_grads) + [gy is None for gy in y_grad or ()]
 
     def first_order_grad(*inputs):
         xs = inputs[:n_x]

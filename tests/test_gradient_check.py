@@ -72,3 +72,17 @@ def test_check_double_backward_catches_non_differentiable_backward():
     with pytest.raises(AssertionError):
         gradient_check.check_double_backward(
             lambda x: FirstOrderOnly().apply((x,))[0], x, gy, ggx)
+
+
+def test_none_inputs_and_output_gradients_pass_through_as_none():
+    # as in Chainer: a None input reaches the function as None and gets no gradient
+    def scaled(x, scale):
+        return x * 2 if scale is None else x * scale
+    x = numpy.random.uniform(-1, 1, (3,))
+    gradient_check.check_backward(scaled, (x, None), numpy.ones(3))
+    # a None output gradient: that output takes no part, also in double backprop
+    ggx = numpy.random.uniform(-1, 1, (3, 8))
+    gradient_check.check_double_backward(
+        F.lstm, (numpy.random.uniform(-1, 1, (3, 2)), numpy.random.uniform(-1, 1, (3, 8))),
+        (None, numpy.random.uniform(-1, 1, (3, 2))), (numpy.zeros((3, 2)), ggx),
+        dtype=numpy.float64)

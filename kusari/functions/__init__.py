@@ -17,9 +17,6 @@ _EXPORTS = {
     'selu': 'activation.elu',
     'hard_sigmoid': 'activation.hard_sigmoid',
     'leaky_relu': 'activation.leaky_relu',
-    'lstm': 'activation.lstm',
-    'slstm': 'activation.lstm',
-    'tree_lstm': 'activation.lstm',
     'maxout': 'activation.maxout',
     'prelu': 'activation.prelu',
     'relu': 'activation.relu',
@@ -234,6 +231,9 @@ _EXPORTS = {
     'n_step_lstm': 'rnn.n_step_lstm',
     'n_step_birnn': 'rnn.n_step_rnn',
     'n_step_rnn': 'rnn.n_step_rnn',
+    'lstm': 'rnn.lstm',
+    'slstm': 'rnn.slstm',
+    'tree_lstm': 'rnn.tree_lstm',
     # util
     'forget': 'util.forget',
 }

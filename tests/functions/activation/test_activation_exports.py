@@ -17,6 +17,7 @@ def test_every_reference_name_is_exported():
 
 
 def test_function_modules_have_chainer_paths():
-    import kusari.functions.activation.lstm as lstm_module
-    assert F.lstm is lstm_module.lstm
-    assert not hasattr(activation_family, 'lstm') or activation_family.lstm is lstm_module
+    # the LSTM cells live in the rnn family, as in Chainer
+    from kusari.functions.rnn import lstm, slstm, tree_lstm
+    assert F.lstm is lstm.lstm and F.slstm is slstm.slstm and F.tree_lstm is tree_lstm.tree_lstm
+    assert 'lstm' not in dir(activation_family)

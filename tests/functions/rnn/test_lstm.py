@@ -83,6 +83,55 @@ def test_lstm_bad_shapes():
         F.lstm(numpy.ones((2, 2)), numpy.ones((2, 8), numpy.float32))
 
 
+def lstm_grad_reference(c_prev, x, c, gc, gh):
+    """Gradients of the LSTM with c, gc and gh given (float64 inside)."""
+    dtype = x.dtype
+    c_prev, x, c, gc, gh = (v.astype(numpy.float64) for v in (c_prev, x, c, gc, gh))
+    batch = len(x)
+    a, i, f, o = gates(x, 4, True)
+    a, i, f, o = numpy.tanh(a), sigmoid(i), sigmoid(f), sigmoid(o)
+    t = numpy.tanh(c[:batch])
+    g = gc[:batch] + gh * o * (1 - t ** 2)
+    gx = numpy.empty_like(x)
+    for block, value in zip(gates(gx, 4, True), [g * i * (1 - a ** 2), g * a * i * (1 - i),
+                                                  g * c_prev[:batch] * f * (1 - f),
+                                                  gh * t * o * (1 - o)]):
+        block[...] = value
+    gc_prev = gc.copy()
+    gc_prev[:batch] = g * f
+    return gc_prev.astype(dtype), gx.astype(dtype)
+
+
+@pytest.mark.parametrize('batch', [3, 2, 0])
+def test_lstm_grad_is_a_twice_differentiable_node(batch):
+    from kusari.functions.rnn.lstm import LSTMGrad
+    inputs = (rng.uniform(-1, 1, (3, 2, 4)), rng.uniform(-1, 1, (batch, 8, 4)),
+              rng.uniform(-1, 1, (3, 2, 4)), rng.uniform(-1, 1, (3, 2, 4)),
+              rng.uniform(-1, 1, (batch, 2, 4)))
+    check_function(lambda *xs: LSTMGrad()(*xs), inputs,
+                   lambda *xs: lstm_grad_reference(*[numpy.asarray(v) for v in xs]),
+                   forward_options=TOLS, backward_options=TOLS, double_backward_options=TOLS)
+
+
+def test_slstm_grad_is_a_twice_differentiable_node():
+    from kusari.functions.rnn.slstm import SLSTMGrad
+    shapes = [(3, 2), (3, 2), (3, 8), (3, 8), (3, 2), (3, 2), (3, 2)]
+    check_function(lambda *xs: SLSTMGrad()(*xs),
+                   tuple(rng.uniform(-1, 1, s) for s in shapes),
+                   dtypes=(numpy.float64,))
+
+
+@pytest.mark.parametrize('grads', [(True, False), (False, True)])
+def test_lstm_double_backward_with_one_output_gradient(grads):
+    c_prev = kusari.Variable(rng.uniform(-1, 1, (3, 2)))
+    x = kusari.Variable(rng.uniform(-1, 1, (3, 8)))
+    c, h = F.lstm(c_prev, x)
+    used = [y for y, use in zip((c, h), grads) if use]
+    gx, = kusari.grad([F.sum(y * y) for y in used], [x], enable_double_backprop=True)
+    ggx, = kusari.grad([F.sum(gx * gx)], [x])
+    assert ggx.shape == x.shape and numpy.isfinite(ggx.array).all()
+
+
 @pytest.mark.parametrize('c_shape', [(3, 2), (2, 2, 3)])
 def test_slstm(c_shape):
     x_shape = (c_shape[0], 4 * c_shape[1]) + c_shape[2:]
