@@ -1,5 +1,7 @@
 """Padding variable-length sequences into one array."""
 
+import numpy
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
@@ -26,7 +28,9 @@ class PadSequence(core.FunctionNode):
         if length < longest:
             fail('pad_sequence', 'length', 'at least the longest length {}'.format(longest),
                  length)
-        y = get_array_module(*xs).full((len(xs), length) + x0.shape[1:], self.padding, x0.dtype)
+        # cast as C does (-1 pads unsigned arrays with their largest value, as in Chainer)
+        fill = numpy.asarray(self.padding).astype(x0.dtype)
+        y = get_array_module(*xs).full((len(xs), length) + x0.shape[1:], fill, x0.dtype)
         for i, x in enumerate(xs):
             y[i, :len(x)] = x
         return y,

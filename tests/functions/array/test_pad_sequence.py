@@ -29,3 +29,10 @@ def test_bad_inputs(uniform):
         F.pad_sequence([uniform(3, 2), uniform(2, 3)])
     with pytest.raises(InvalidType, match='pad_sequence: invalid xs'):
         F.pad_sequence([])
+
+
+def test_minus_one_pads_unsigned_arrays_with_their_largest_value():
+    y = F.pad_sequence([numpy.array([1, 2], numpy.uint8), numpy.array([3], numpy.uint8)],
+                       padding=-1)
+    assert y.dtype == numpy.uint8
+    numpy.testing.assert_array_equal(y.array, [[1, 2], [3, 255]])
