@@ -1,4 +1,4 @@
-"""Elementwise squared error."""
+"""Elementwise squared error (``squared_error`` and ``squared_difference``)."""
 
 from kusari import core
 from kusari.functions._checks import check_float, check_same_dtype
@@ -31,3 +31,8 @@ def squared_error(x0, x1):
         Variable: of the inputs' shape.
     """
     return SquaredError().apply((x0, x1))[0]
+
+
+def squared_difference(x1, x2):
+    """:func:`squared_error` under Chainer's other argument names: ``(x1 - x2) ** 2``."""
+    return squared_error(x1, x2)
