@@ -7,14 +7,20 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype
 from kusari.functions.activation.sigmoid import sigmoid
 from kusari.functions.loss._validate import check_reduce, check_same_shape
+from kusari.functions.math.average import mean as mean_
 from kusari.functions.math.exponential import exp
 from kusari.functions.math.sum import sum as sum_
 
 _LOG_2PI = math.log(2 * math.pi)
 
 
+_REDUCTIONS = ('sum', 'mean', 'no')
+
+
 def _reduce(loss, reduce):
-    return sum_(loss) if reduce == 'sum' else loss
+    if reduce == 'sum':
+        return sum_(loss)
+    return mean_(loss) if reduce == 'mean' else loss
 
 
 def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
@@ -25,12 +31,13 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Args:
         mean: means of the diagonal Gaussian.
         ln_var: log variances, of ``mean``'s shape.
-        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+        reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
+            elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum') or an array of ``mean``'s shape ('no').
+        Variable: a scalar ('sum', 'mean') or an array of ``mean``'s shape ('no').
     """
-    check_reduce('gaussian_kl_divergence', reduce, ('sum', 'no'))
+    check_reduce('gaussian_kl_divergence', reduce, _REDUCTIONS)
     mean = core.as_variable(mean)
     ln_var = core.as_variable(ln_var)
     check_same_shape('gaussian_kl_divergence', mean, ln_var, ('mean', 'ln_var'))
@@ -68,12 +75,13 @@ def bernoulli_nll(x, y, reduce='sum'):
     Args:
         x: data in [0, 1].
         y: logits (the Bernoulli mean is ``sigmoid(y)``), of ``x``'s shape.
-        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+        reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
+            elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum') or an array of ``x``'s shape ('no').
+        Variable: a scalar ('sum', 'mean') or an array of ``x``'s shape ('no').
     """
-    check_reduce('bernoulli_nll', reduce, ('sum', 'no'))
+    check_reduce('bernoulli_nll', reduce, _REDUCTIONS)
     return _reduce(BernoulliNLL().apply((x, y))[0], reduce)
 
 
@@ -86,12 +94,13 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
         x: data.
         mean: means of the Gaussian, of ``x``'s shape.
         ln_var: log variances, of ``x``'s shape.
-        reduce (str): 'sum' for a scalar, 'no' for the elementwise values.
+        reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
+            elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum') or an array of ``x``'s shape ('no').
+        Variable: a scalar ('sum', 'mean') or an array of ``x``'s shape ('no').
     """
-    check_reduce('gaussian_nll', reduce, ('sum', 'no'))
+    check_reduce('gaussian_nll', reduce, _REDUCTIONS)
     x, mean, ln_var = (core.as_variable(v) for v in (x, mean, ln_var))
     check_same_shape('gaussian_nll', x, mean, ('x', 'mean'))
     check_same_shape('gaussian_nll', x, ln_var, ('x', 'ln_var'))

@@ -9,13 +9,15 @@ from kusari.utils.type_check import InvalidType
 
 
 def _reduced(values, reduce, dtype):
-    """Elementwise reference values, summed for reduce='sum' (as shape (1,))."""
+    """Elementwise reference values, summed or averaged for reduce='sum' or 'mean'."""
     if reduce == 'sum':
         values = numpy.asarray(values.sum())
+    elif reduce == 'mean':
+        values = numpy.asarray(values.mean())
     return values.astype(dtype)
 
 
-@pytest.mark.parametrize('reduce', ['sum', 'no'])
+@pytest.mark.parametrize('reduce', ['sum', 'mean', 'no'])
 @pytest.mark.parametrize('shape', [(3, 4), (2, 2, 3)])
 def test_gaussian_kl_divergence(reduce, shape):
     mean = numpy.random.uniform(-1, 1, shape)
@@ -36,7 +38,7 @@ def test_gaussian_kl_divergence_matches_closed_form_for_one_dimension():
     assert float(y.array) == pytest.approx(math.log(1 / s) + (s * s + mu * mu) / 2 - 0.5)
 
 
-@pytest.mark.parametrize('reduce', ['sum', 'no'])
+@pytest.mark.parametrize('reduce', ['sum', 'mean', 'no'])
 @pytest.mark.parametrize('shape', [(3, 4), (2, 2, 3)])
 def test_bernoulli_nll(reduce, shape):
     x = numpy.random.randint(0, 2, shape).astype(numpy.float64)
@@ -57,7 +59,7 @@ def test_bernoulli_nll_is_stable_for_large_logits():
     numpy.testing.assert_allclose(F.bernoulli_nll(x, y, reduce='no').array, [200, 200, 0, 0])
 
 
-@pytest.mark.parametrize('reduce', ['sum', 'no'])
+@pytest.mark.parametrize('reduce', ['sum', 'mean', 'no'])
 @pytest.mark.parametrize('shape', [(3, 4), (2, 2, 3)])
 def test_gaussian_nll(reduce, shape):
     x = numpy.random.uniform(-1, 1, shape)
@@ -80,6 +82,6 @@ def test_bad_inputs(name, args):
     f = getattr(F, name)
     x = numpy.zeros((2, 3), numpy.float32)
     with pytest.raises(InvalidType, match='{}.*reduce'.format(name)):
-        f(*[x] * args, reduce='mean')
+        f(*[x] * args, reduce='average')
     with pytest.raises(InvalidType, match='{}.*shapes'.format(name)):
         f(*[x] * (args - 1), x[:1])
