@@ -10,21 +10,30 @@ from kusari.backend import get_array_module
 _BASIC = (slice, type(None), type(Ellipsis), numbers.Integral)
 
 
-def normalize_slices(slices):
+def _index_array(items):
+    """A list as an index array; an empty one indexes nothing (NumPy's rule for ``[]``)."""
+    array = numpy.asarray(items)
+    return array.astype(numpy.intp) if array.size == 0 else array
+
+
+def normalize_slices(func, slices):
     """``slices`` as a tuple of index items, with Variables replaced by their arrays.
 
     A list of ints is one integer index array and any other list is a tuple of
-    index items (Chainer's rule).
+    index items (Chainer's rule). In debug mode, more than one Ellipsis is a
+    ValueError naming ``func``, as in Chainer.
     """
     if isinstance(slices, list):
         if all(isinstance(s, numbers.Integral) for s in slices):
-            slices = (numpy.asarray(slices, dtype=numpy.intp),)
+            slices = (_index_array(slices),)
         else:
             slices = tuple(slices)
     elif not isinstance(slices, tuple):
         slices = (slices,)
+    if core.config.debug and sum(s is Ellipsis for s in slices) > 1:
+        raise ValueError('{}: only one Ellipsis is allowed in slices {!r}'.format(func, slices))
     return tuple(core.as_array(s) if isinstance(s, core.Variable)
-                 else numpy.asarray(s) if isinstance(s, list) else s for s in slices)
+                 else _index_array(s) if isinstance(s, list) else s for s in slices)
 
 
 def device_slices(slices, xp):
@@ -107,4 +116,4 @@ def get_item(x, slices):
         Variable: the selected elements. Its gradient adds the output gradient back
         into the selected positions (repeated indices accumulate).
     """
-    return GetItem(normalize_slices(slices)).apply((x,))[0]
+    return GetItem(normalize_slices('get_item', slices)).apply((x,))[0]

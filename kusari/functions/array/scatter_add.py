@@ -23,6 +23,10 @@ class ScatterAdd(core.FunctionNode):
         if a.dtype != b.dtype:
             fail('scatter_add', 'dtypes of a and b', 'equal dtypes', '{} and {}'.format(
                 a.dtype, b.dtype))
+        indexed_axes = sum(s is not None for s in self.slices)
+        if indexed_axes > a.ndim:
+            fail('scatter_add', 'slices', 'at most {} indices for a of shape {}'.format(
+                a.ndim, a.shape), '{!r}'.format(self.slices))
         xp = get_array_module(a)
         self.slices = device_slices(self.slices, xp)
         self._b_shape = b.shape
@@ -30,7 +34,8 @@ class ScatterAdd(core.FunctionNode):
         try:
             scatter_add_into(y, self.slices, b)
         except (IndexError, ValueError) as e:
-            raise IndexError('scatter_add: cannot add b of shape {} at slices {!r} of a of '
+            # keep NumPy's category: ValueError when b does not broadcast
+            raise type(e)('scatter_add: cannot add b of shape {} at slices {!r} of a of '
                              'shape {}: {}'.format(b.shape, self.slices, a.shape, e)) from None
         return y,
 
@@ -56,4 +61,4 @@ def scatter_add(a, slices, b):
     Returns:
         Variable: the sum, of ``a``'s shape.
     """
-    return ScatterAdd(normalize_slices(slices)).apply((a, b))[0]
+    return ScatterAdd(normalize_slices('scatter_add', slices)).apply((a, b))[0]

@@ -83,3 +83,20 @@ def test_out_of_bounds_names_the_function(uniform):
 def test_gpu(uniform, slices):
     check_function(lambda x: F.get_item(x, slices), uniform(3, 4), lambda x: x[slices],
                    device='@cupy:0')
+
+
+@pytest.mark.parametrize('slices', [([],), ([[]],), []])
+def test_empty_lists_index_nothing_as_in_numpy(slices):
+    x = numpy.random.uniform(-1, 1, (4, 3, 2))
+    expected = x[tuple(numpy.asarray(s, numpy.intp) for s in slices) if slices else
+                 numpy.array([], numpy.intp)]
+    check_function(lambda x: F.get_item(x, slices), x, lambda x: expected.astype(x.dtype))
+
+
+def test_multiple_ellipses_are_a_value_error_in_debug_mode():
+    x = numpy.zeros((4, 3, 2))
+    with kusari.using_config('debug', True):
+        with pytest.raises(ValueError, match='get_item: only one Ellipsis'):
+            F.get_item(x, (Ellipsis, Ellipsis))
+    with pytest.raises(IndexError):
+        F.get_item(x, (Ellipsis, Ellipsis))

@@ -1,8 +1,10 @@
 import numpy
 import pytest
 
+import kusari
 import kusari.functions as F
 from kusari.testing import attr, check_function
+from kusari.utils.type_check import InvalidType
 
 
 def reference(a, slices, b):
@@ -35,3 +37,14 @@ def test_gpu(uniform):
     slices = (numpy.array([0, 2, 0]),)
     check_function(lambda a, b: F.scatter_add(a, slices, b), (uniform(3, 4), uniform(3, 4)),
                    lambda a, b: reference(a, slices, b), device='@cupy:0')
+
+
+def test_invalid_slices_raise_chainers_errors():
+    a, b = numpy.zeros((4, 3, 2)), numpy.zeros((2, 2))
+    with pytest.raises(InvalidType, match='scatter_add: invalid slices'):
+        F.scatter_add(a, (0, 0, 0, 0), b)
+    with pytest.raises(ValueError, match='scatter_add'):  # b does not broadcast
+        F.scatter_add(a, slice(0, 2), b)
+    with kusari.using_config('debug', True):
+        with pytest.raises(ValueError, match='scatter_add: only one Ellipsis'):
+            F.scatter_add(a, (Ellipsis, Ellipsis), b)
