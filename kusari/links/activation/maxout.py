@@ -3,29 +3,25 @@
 import numpy
 
 from kusari import functions as F
+from kusari.initializer import Initializer
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
 
 
 def _as_linear_initializer(initializer, shape, linear_shape, what):
-    """Maxout's view of an initializer (arrays of ``shape``) as one for the Linear's
-    parameter of ``linear_shape``."""
-    if initializer is None or numpy.isscalar(initializer):
-        return initializer
-    if isinstance(initializer, numpy.ndarray):
+    """Maxout's view of an initializer of arrays of ``shape`` as one of the Linear's
+    parameter of ``linear_shape`` (the same elements in the same order)."""
+    if initializer is None or numpy.isscalar(initializer) or isinstance(
+            initializer, Initializer):
+        return initializer  # Initializer objects fill the Linear's parameter, as in Chainer
+    if isinstance(initializer, numpy.ndarray) or hasattr(initializer, '__cuda_array_interface__'):
         if initializer.shape != shape:
             raise ValueError('Maxout: {} must have shape {}, got {}'.format(
                 what, shape, initializer.shape))
-        order = (1, 2, 0) if len(shape) == 3 else (0, 1)
-        return initializer.transpose(order).reshape(linear_shape)
+        return initializer.reshape(linear_shape)
     if callable(initializer):
-        view_shape = (shape[1], shape[2], shape[0]) if len(shape) == 3 else shape
-
         def fill(array):
-            # Fans are computed on Maxout's own (out, pool, in) layout.
-            view = array.reshape(view_shape)
-            initializer(view)
-            array[...] = view.reshape(linear_shape)
+            initializer(array.reshape(shape))
         return fill
     raise ValueError('Maxout: {} must be None, a scalar, an array or a callable'.format(what))
 
@@ -39,8 +35,8 @@ class Maxout(Chain):
         in_size (int): input size.
         out_size (int): output size.
         pool_size (int): linear pieces per output unit.
-        initialW: initializer of the weight; an array must have shape
-            (in_size, out_size, pool_size).
+        initialW: initializer of the weight; an array (or what a callable fills) has
+            shape (out_size, pool_size, in_size).
         initial_bias: initializer of the bias; an array must have shape
             (out_size, pool_size); None means no bias.
     """
@@ -48,7 +44,7 @@ class Maxout(Chain):
     def __init__(self, in_size, out_size, pool_size, initialW=None, initial_bias=0):
         super().__init__()
         linear_out = out_size * pool_size
-        initialW = _as_linear_initializer(initialW, (in_size, out_size, pool_size),
+        initialW = _as_linear_initializer(initialW, (out_size, pool_size, in_size),
                                           (linear_out, in_size), 'initialW')
         bias = _as_linear_initializer(initial_bias, (out_size, pool_size), (linear_out,),
                                       'initial_bias')

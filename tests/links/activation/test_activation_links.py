@@ -3,6 +3,7 @@ import pytest
 
 import kusari
 import kusari.links as L
+from kusari import initializers
 
 RNG = numpy.random.RandomState(30)
 
@@ -27,18 +28,25 @@ def test_swish_lazy_shape_and_formula():
 
 
 def test_maxout_takes_the_max_of_linear_pieces():
-    W = RNG.randn(4, 2, 3).astype('f')
+    W = RNG.randn(2, 3, 4).astype('f')  # (out_size, pool_size, in_size), as in Chainer
     b = RNG.randn(2, 3).astype('f')
     link = L.Maxout(4, 2, 3, initialW=W, initial_bias=b)
     assert link.linear.W.shape == (6, 4)
     x = RNG.randn(5, 4).astype('f')
-    want = (numpy.einsum('ni,iop->nop', x, W) + b).max(axis=2)
+    want = (numpy.einsum('ni,opi->nop', x, W) + b).max(axis=2)
     numpy.testing.assert_allclose(link(x).array, want, rtol=1e-5, atol=1e-6)
 
 
 def test_maxout_initializers():
     link = L.Maxout(3, 2, 2, initialW=lambda a: a.fill(1.5), initial_bias=None)
     assert link.linear.b is None and (link.linear.W.array == 1.5).all()
+    # a plain callable sees Maxout's layout (out_size, pool_size, in_size)
+    shapes = []
+    L.Maxout(3, 2, 4, initialW=lambda a: shapes.append(a.shape))
+    assert shapes == [(2, 4, 3)]
+    # an Initializer object fills the Linear's weight, so its fans are the Linear's
+    link = L.Maxout(3, 2, 4, initialW=initializers.Constant(2.0))
+    assert link.linear.W.shape == (8, 3) and (link.linear.W.array == 2).all()
     with pytest.raises(ValueError, match='initialW must have shape'):
         L.Maxout(3, 2, 2, initialW=numpy.zeros((3, 2)))
 
