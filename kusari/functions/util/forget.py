@@ -3,6 +3,12 @@
 from kusari import core
 
 
+def _ordinal(n):
+    """1st, 2nd, 3rd, 4th, ..., 11th, 12th, 13th, ..., 21st."""
+    last = n % 100 if n % 100 < 20 else n % 10
+    return '{}{}'.format(n, {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th'))
+
+
 def _call(func, xs):
     """``func(*xs)`` as a tuple of Variables, with a clear error for anything else."""
     outs = func(*xs)
@@ -11,8 +17,8 @@ def _call(func, xs):
     if isinstance(outs, tuple) and outs:
         for i, out in enumerate(outs):
             if not isinstance(out, core.Variable):
-                raise RuntimeError('forget: element {} of the tuple func returned is {}, not a '
-                                   'Variable'.format(i, type(out).__name__))
+                raise RuntimeError('forget: the {} element of the tuple func returned is {}, '
+                                   'not a Variable'.format(_ordinal(i + 1), type(out).__name__))
         return outs
     raise RuntimeError('forget: func must return a Variable or a tuple of Variables, not {}'
                        .format(type(outs).__name__))
@@ -39,9 +45,10 @@ class Forget(core.FunctionNode):
         with core.force_backprop_mode(), core.using_config('in_recomputing', True):
             outs = _call(self.func, xs)
         pairs = [(y, g) for y, g in zip(outs, grad_outputs) if g is not None]
-        gxs = core.grad([y for y, _ in pairs], [xs[i] for i in indexes],
-                        [g for _, g in pairs])
-        return tuple(gxs)
+        # a backward pass of its own: parameters used inside func accumulate their
+        # gradients as they would without forget
+        core.backward([y for y, _ in pairs], [g for _, g in pairs])
+        return tuple(xs[i].grad_var for i in indexes)
 
 
 def forget(func, *xs):

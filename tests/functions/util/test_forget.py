@@ -3,6 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
+import kusari.links  # NOQA: kusari.links.Linear
 from kusari import gradient_check
 
 
@@ -57,9 +58,21 @@ def test_errors():
         F.forget(3, numpy.ones(2))
     with pytest.raises(RuntimeError, match='forget'):
         F.forget(lambda x: x.array, numpy.ones(2))
-    with pytest.raises(RuntimeError, match='element 1'):
-        F.forget(lambda x: (x, 1), numpy.ones(2))
+    for count, ordinal in [(0, '1st'), (1, '2nd'), (2, '3rd'), (3, '4th'), (10, '11th'),
+                           (12, '13th'), (20, '21st'), (21, '22nd')]:
+        with pytest.raises(RuntimeError, match='the {} element.* int'.format(ordinal)):
+            F.forget(lambda x: (x,) * count + (1,), numpy.ones(2))
     x = kusari.Variable(numpy.ones(2))
     y = F.forget(lambda x: x * x, x)
     with pytest.raises(RuntimeError, match='double backpropagation'):
         kusari.grad([y], [x], [numpy.ones(2)], enable_double_backprop=True)
+
+
+def test_parameters_used_inside_get_their_gradients():
+    link = kusari.links.Linear(None, 2)
+    x = kusari.Variable(numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32))
+    F.sum(F.forget(link, x)).backward()
+    expected_W_grad = numpy.ones((3, 2), numpy.float32).T @ x.array
+    numpy.testing.assert_allclose(link.W.grad, expected_W_grad, rtol=1e-6)
+    numpy.testing.assert_allclose(link.b.grad, [3, 3])
+    numpy.testing.assert_allclose(x.grad, numpy.ones((3, 2)) @ link.W.array, rtol=1e-6)
