@@ -35,7 +35,7 @@ class TextDataset(dataset_mixin.DatasetMixin):
             line numbers for which it returns true are kept.
     """
 
-    _files = None  # so that close() works on a partly constructed instance
+    _fps = None  # so that close() works on a partly constructed instance
 
     def __init__(self, paths, encoding=None, errors=None, newline=None, filter_func=None):
         if isinstance(paths, str):
@@ -47,25 +47,25 @@ class TextDataset(dataset_mixin.DatasetMixin):
         self._encoding = _per_file(encoding, len(paths), 'encoding')
         self._errors = _per_file(errors, len(paths), 'errors')
         self._newline = _per_file(newline, len(paths), 'newline')
-        self._files = None
+        self._fps = None
         self._lock = threading.Lock()
         self._open()
         self._starts, self._lines = self._index_lines(filter_func)
 
     def _open(self):
-        self._files = [
+        self._fps = [
             open(path, 'rt', encoding=encoding, errors=errors, newline=newline)
             for path, encoding, errors, newline in zip(
                 self._paths, self._encoding, self._errors, self._newline)]
 
     def _index_lines(self, filter_func):
         """Start offsets of every line of every file, and the line numbers kept."""
-        starts = [[] for _ in self._files]
+        starts = [[] for _ in self._fps]
         kept = []
         line_number = 0
         while True:
-            positions = [f.tell() for f in self._files]
-            lines = [f.readline() for f in self._files]
+            positions = [f.tell() for f in self._fps]
+            lines = [f.readline() for f in self._fps]
             ended = [line == '' for line in lines]
             if all(ended):
                 break
@@ -81,18 +81,26 @@ class TextDataset(dataset_mixin.DatasetMixin):
         return starts, kept
 
     def close(self):
-        """Closes the files (they are reopened if the dataset is unpickled)."""
-        if self._files is not None:
-            for f in self._files:
+        """Closes the files; reading the dataset afterwards raises ValueError (they are
+        reopened if the dataset is unpickled). Every file is closed even if closing one
+        fails; the first error is then raised."""
+        error = None
+        for f in self._fps or ():
+            try:
                 f.close()
-            self._files = None
+            except Exception as e:
+                error = error or e
+        if error is not None:
+            raise error
 
     def __del__(self):
-        self.close()
-
+        try:
+            self.close()
+        except Exception:
+            pass  # nothing to report from a destructor; the files are closed
     def __getstate__(self):
         state = self.__dict__.copy()
-        state['_files'] = None
+        state['_fps'] = None
         state['_lock'] = None
         return state
 
@@ -111,7 +119,7 @@ class TextDataset(dataset_mixin.DatasetMixin):
         line_number = self._lines[i]
         with self._lock:
             lines = []
-            for f, file_starts in zip(self._files, self._starts):
+            for f, file_starts in zip(self._fps, self._starts):
                 f.seek(file_starts[line_number])
                 lines.append(f.readline())
         return lines[0] if len(lines) == 1 else tuple(lines)

@@ -66,3 +66,17 @@ def test_option_list_of_wrong_length(files):
         TextDataset(list(files), encoding=['utf-8'])
     with pytest.raises(ValueError, match='at least one'):
         TextDataset([])
+
+
+def test_closed_dataset_raises_and_close_closes_every_file(files):
+    d = TextDataset([files[0], files[0], files[0]])
+    d.close()
+    with pytest.raises(ValueError):
+        d[0]
+    d = TextDataset([files[0], files[0], files[0]])
+    first, middle, last = d._fps
+    d._fps[1] = None  # a file that cannot be closed
+    with pytest.raises(AttributeError):
+        d.close()
+    assert first.closed and last.closed
+    middle.close()

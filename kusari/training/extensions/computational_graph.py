@@ -1,8 +1,33 @@
 """DumpGraph: write the computational graph of a reported variable as a DOT file."""
 
+import os
+import subprocess
+
 from kusari import computational_graph, core
 from kusari.training import extension
 from kusari.training.extensions import _files
+
+
+def is_return_code_zero(args):
+    """Whether the command ``args`` runs and exits with 0 (its output is discarded)."""
+    try:
+        subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True)
+    except (subprocess.CalledProcessError, OSError):  # failed, or not found
+        return False
+    return True
+
+
+def is_graphviz_available():
+    """Whether Graphviz's ``dot`` command can be run."""
+    return is_return_code_zero(['dot', '-V'])
+
+
+def _render_png(dot_path):
+    """Renders the DOT file as a PNG beside it (same name, .png), atomically."""
+    png_path = os.path.splitext(dot_path)[0] + '.png'
+    _files.atomic_write(png_path, lambda f: f.write(subprocess.run(
+        ['dot', '-Tpng', dot_path], stdout=subprocess.PIPE, check=True).stdout))
 
 
 class DumpGraph(extension.Extension):
@@ -10,7 +35,8 @@ class DumpGraph(extension.Extension):
 
     Reported variables normally drop their graph; this extension keeps it
     (``config.keep_graph_on_report = True``) from ``initialize`` until the first call,
-    dumps the graph to ``trainer.out/filename``, and then restores the flag.
+    dumps the graph to ``trainer.out/filename`` (and, when Graphviz's ``dot`` is
+    installed, renders it to a PNG of the same name), and then restores the flag.
 
     Args:
         root_name (str): the observation key of the output variable.
@@ -60,7 +86,10 @@ class DumpGraph(extension.Extension):
             graph = computational_graph.build_computational_graph(
                 [root], variable_style=self._variable_style,
                 function_style=self._function_style)
-            _files.write_text(_files.output_path(trainer, self._filename), graph.dump())
+            path = _files.output_path(trainer, self._filename)
+            _files.write_text(path, graph.dump())
+            if is_graphviz_available():
+                _render_png(path)
         finally:
             self._dumped = True
             self._restore_flag()

@@ -33,6 +33,9 @@ class EarlyStoppingTrigger:
         if kwargs:
             raise TypeError('EarlyStoppingTrigger: unexpected argument(s) {}'.format(
                 ', '.join(sorted(kwargs))))
+        if patience is not None and patients is not None:
+            raise TypeError("EarlyStoppingTrigger: give patience or its alias patients, not "
+                            "both")
         if patience is None:
             patience = 3 if patients is None else patients
         if isinstance(patience, bool) or not isinstance(patience, int) or patience < 1:

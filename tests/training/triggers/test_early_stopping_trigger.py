@@ -25,6 +25,8 @@ def test_auto_mode_maximizes_accuracy_and_patients_alias():
     trigger = triggers.EarlyStoppingTrigger(monitor='validation/main/accuracy', patients=1,
                                             max_trigger=(50, 'iteration'))
     assert stop_iteration(trigger, [0.5, 0.6, 0.55], key='validation/main/accuracy') == 3
+    with pytest.raises(TypeError, match='not both'):
+        triggers.EarlyStoppingTrigger(patience=10, patients=3)
 
 
 def test_max_trigger_and_training_length():
