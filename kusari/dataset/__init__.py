@@ -1,4 +1,4 @@
-"""Dataset abstraction: DatasetMixin, Iterator, converters and dataset downloads."""
+"""Dataset abstraction: DatasetMixin, TabularDataset, Iterator, converters and downloads."""
 
 from kusari.dataset import convert  # NOQA
 from kusari.dataset import download  # NOQA
@@ -15,3 +15,4 @@ from kusari.dataset.download import get_dataset_directory  # NOQA
 from kusari.dataset.download import get_dataset_root  # NOQA
 from kusari.dataset.download import set_dataset_root  # NOQA
 from kusari.dataset.iterator import Iterator  # NOQA
+from kusari.dataset.tabular.tabular_dataset import TabularDataset  # NOQA
