@@ -43,6 +43,11 @@ class WalkerAlias:
         self._device = backend.CpuDevice()
 
     @property
+    def device(self):
+        """The device holding the tables, where the draws are made."""
+        return self._device
+
+    @property
     def use_gpu(self):
         return self._device.xp is not numpy
 

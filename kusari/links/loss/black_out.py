@@ -30,7 +30,12 @@ class BlackOut(Link):
         with self.init_scope():
             self.W = Parameter(initializers.LeCunNormal(), (len(counts), in_size))
 
+    def to_device(self, device):
+        """Move the parameters and the sampler (its draws are made there) to ``device``."""
+        super().to_device(device)
+        self.sampler.to_device(self.device)
+        return self
+
     def forward(self, x, t):
-        # The (small) alias tables stay on the CPU; the draws go to the link's device.
-        samples = self.device.send(self.sampler.sample((x.shape[0], self.sample_size)))
+        samples = self.sampler.sample((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)

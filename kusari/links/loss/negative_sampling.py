@@ -3,7 +3,7 @@
 import numpy
 
 from kusari import core
-from kusari import functions as F
+from kusari.functions.loss import negative_sampling
 from kusari.core import Parameter
 from kusari.link import Link
 from kusari.links.loss.walker_alias import WalkerAlias
@@ -32,9 +32,11 @@ class NegativeSampling(Link):
         with self.init_scope():
             self.W = Parameter(numpy.zeros((len(counts), in_size), dtype=dtype))
 
-    def _sample(self, shape):
-        # The (small) alias tables stay on the CPU; the draws go to the link's device.
-        return self.device.send(self.sampler.sample(shape))
+    def to_device(self, device):
+        """Move the parameters and the sampler (its draws are made there) to ``device``."""
+        super().to_device(device)
+        self.sampler.to_device(self.device)
+        return self
 
     def forward(self, x, t, reduce='sum', **kwargs):
         """forward(x, t, reduce='sum', *, return_samples=False)"""
@@ -42,6 +44,8 @@ class NegativeSampling(Link):
         if unexpected:
             raise TypeError('NegativeSampling.forward() got unexpected keyword argument(s) '
                             '{}'.format(', '.join(sorted(unexpected))))
-        return F.negative_sampling(x, t, self.W, self._sample, self.sample_size,
-                                   reduce=reduce,
-                                   return_samples=kwargs.get('return_samples', False))
+        # looked up in its module at each call, as Chainer's link does (so a patch there
+        # reaches the link)
+        return negative_sampling.negative_sampling(
+            x, t, self.W, self.sampler.sample, self.sample_size, reduce=reduce,
+            return_samples=kwargs.get('return_samples', False))

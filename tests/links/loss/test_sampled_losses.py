@@ -55,3 +55,27 @@ def test_negative_sampling_distribution_uses_the_power():
     numpy.random.seed(2)
     draws = link.sampler.sample((20000,))
     assert abs((draws == 0).mean() - 0.8) < 0.01
+
+
+@pytest.mark.parametrize('make', [lambda: L.BlackOut(3, [1, 2, 3], 2),
+                                  lambda: L.NegativeSampling(3, [1, 2, 3], 2)])
+def test_the_sampler_moves_with_the_link(make):
+    from kusari import backend
+    link = make()
+    assert link.sampler.device == backend.CpuDevice()
+    moved = []
+    link.sampler.to_device = lambda device: moved.append(device)
+    link.to_device('@numpy')
+    assert moved == [backend.CpuDevice()]
+
+
+def test_negative_sampling_calls_the_function_through_its_module(monkeypatch):
+    # as Chainer's link does, so that replacing it there reaches the link
+    from kusari.functions.loss import negative_sampling
+    calls = []
+    original = negative_sampling.negative_sampling
+    monkeypatch.setattr(negative_sampling, 'negative_sampling',
+                        lambda *args, **kwargs: calls.append(args) or original(*args, **kwargs))
+    link = L.NegativeSampling(3, [1, 2, 3], 2)
+    link(numpy.ones((2, 3), numpy.float32), numpy.array([0, 1], numpy.int32))
+    assert len(calls) == 1 and calls[0][3] == link.sampler.sample
