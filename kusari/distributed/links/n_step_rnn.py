@@ -18,7 +18,7 @@ class _MultiNodeNStepRNN(link.Chain):
         self.communicator = communicator
         self.rank_in = rank_in
         self.rank_out = rank_out
-        self.n_cells = 2 if isinstance(actual_rnn, n_step_rnn.NStepLSTMBase) else 1
+        self.n_cells = actual_rnn.n_cells
 
     def forward(self, *inputs):
         states = [None] * self.n_cells

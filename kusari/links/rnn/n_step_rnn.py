@@ -1,5 +1,5 @@
-"""Stacked (and bidirectional) recurrent layers over variable-length sequences:
-the NStep RNN, GRU and LSTM links."""
+"""Stacked (and bidirectional) recurrent layers over variable-length sequences: the
+NStep RNN links and their base (the GRU and LSTM ones are in n_step_gru, n_step_lstm)."""
 
 from kusari import functions as F
 from kusari import initializers
@@ -37,6 +37,7 @@ class NStepRNNBase(ChainList):
 
     n_weights = None
     use_bi_direction = False
+    n_cells = 1  # states per layer and direction: h (an LSTM also has c)
 
     def __init__(self, n_layers, in_size, out_size, dropout, *, initialW=None,
                  initial_bias=None, **kwargs):
@@ -157,59 +158,3 @@ class NStepBiRNNReLU(NStepRNNBase):
 
     def rnn(self, *args):
         return F.n_step_birnn(*args, activation='relu')
-
-
-class NStepGRUBase(NStepRNNBase):
-    n_weights = 6
-
-
-class NStepGRU(NStepGRUBase):
-    """Stacked GRU (weights ``w0..w2`` on the input, ``w3..w5`` on the state)."""
-
-    def rnn(self, *args):
-        return F.n_step_gru(*args)
-
-
-class NStepBiGRU(NStepGRUBase):
-    """Stacked bidirectional GRU."""
-
-    use_bi_direction = True
-
-    def rnn(self, *args):
-        return F.n_step_bigru(*args)
-
-
-class NStepLSTMBase(NStepRNNBase):
-    """Stacked LSTM layers; ``forward(hx, cx, xs)`` returns ``hy, cy, ys``."""
-
-    n_weights = 8
-
-    def forward(self, hx, cx, xs, **kwargs):
-        """forward(self, hx, cx, xs)
-
-        Args:
-            hx, cx: the initial states and cells (n_layers * directions, batch,
-                out_size), or None.
-            xs (list of arrays): the sequences, each (length, in_size).
-
-        Returns:
-            tuple: ``hy``, ``cy`` and the list of output sequences ``ys``.
-        """
-        hy, cy, ys = self._call([hx, cx], xs, **kwargs)
-        return hy, cy, ys
-
-
-class NStepLSTM(NStepLSTMBase):
-    """Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the state)."""
-
-    def rnn(self, *args):
-        return F.n_step_lstm(*args)
-
-
-class NStepBiLSTM(NStepLSTMBase):
-    """Stacked bidirectional LSTM."""
-
-    use_bi_direction = True
-
-    def rnn(self, *args):
-        return F.n_step_bilstm(*args)

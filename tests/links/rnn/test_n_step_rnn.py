@@ -101,3 +101,13 @@ def test_gru_shapes_and_errors():
         L.NStepLSTM(1, 2, 2, 0.0, use_cudnn=True)
     with pytest.raises(TypeError, match='list'):
         link(None, RNG.randn(2, 3, 3).astype('f'))
+
+
+def test_modules_and_state_counts_as_in_chainer():
+    from kusari.links.rnn import n_step_gru, n_step_lstm, n_step_rnn
+    assert L.NStepGRU is n_step_gru.NStepGRU and L.NStepBiGRU is n_step_gru.NStepBiGRU
+    assert L.NStepLSTM is n_step_lstm.NStepLSTM and L.NStepBiLSTM is n_step_lstm.NStepBiLSTM
+    assert L.NStepRNNTanh is n_step_rnn.NStepRNNTanh
+    assert L.NStepLSTM(1, 2, 3, 0.0).n_cells == 2 and L.NStepBiLSTM(1, 2, 3, 0.0).n_cells == 2
+    for link in (L.NStepGRU, L.NStepBiGRU, L.NStepRNNTanh, L.NStepBiRNNReLU):
+        assert link(1, 2, 3, 0.0).n_cells == 1
