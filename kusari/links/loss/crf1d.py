@@ -4,6 +4,7 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+from kusari.links.rnn.n_step_rnn import argsort_list_descent, permutate_list
 
 
 class CRF1d(Link):
@@ -27,22 +28,28 @@ class CRF1d(Link):
         Args:
             xs: time-major scores, ``xs[t]`` of shape (batch_t, n_label) with
                 non-increasing batch_t; with ``transpose=True``, batch-major sequences
-                sorted by decreasing length.
+                in any order (sorted by decreasing length here).
             ys: the labels, laid out like ``xs``.
-            reduce (str): 'mean' or 'no'.
+            reduce (str): 'mean' or 'no' (then, with ``transpose``, the losses come in
+                the sorted order, as in Chainer).
             transpose (bool): ``xs`` and ``ys`` are batch-major.
         """
         if transpose:
-            xs = F.transpose_sequence(xs)
-            ys = F.transpose_sequence(ys)
+            order = argsort_list_descent(xs)
+            xs = F.transpose_sequence(permutate_list(xs, order, inv=False))
+            ys = F.transpose_sequence(permutate_list(ys, order, inv=False))
         return F.crf1d(self.cost, xs, ys, reduce)
 
     def argmax(self, xs, transpose=False):
-        """The best label sequences (and their scores) for the scores ``xs``."""
-        if transpose:
-            xs = F.transpose_sequence(xs)
+        """The best label sequences and their scores for the scores ``xs``.
+
+        With ``transpose=True`` (batch-major ``xs`` in any order) the paths come back
+        in the order of ``xs`` and the scores in the sorted order, as in Chainer.
+        """
+        if not transpose:
+            return F.argmax_crf1d(self.cost, xs)
+        order = argsort_list_descent(xs)
+        xs = F.transpose_sequence(permutate_list(xs, order, inv=False))
         score, path = F.argmax_crf1d(self.cost, xs)
-        if transpose:
-            path = [p.array if hasattr(p, 'array') else p for p in path]
-            path = [t.array for t in F.transpose_sequence(path)]
-        return score, path
+        path = [p.array for p in F.transpose_sequence(path)]
+        return score, permutate_list(path, order, inv=True)

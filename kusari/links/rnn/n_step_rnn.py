@@ -1,10 +1,30 @@
 """Stacked (and bidirectional) recurrent layers over variable-length sequences: the
 NStep RNN links and their base (the GRU and LSTM ones are in n_step_gru, n_step_lstm)."""
 
+import numpy
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter, Variable
 from kusari.link import ChainList, Link
+
+
+def argsort_list_descent(lst):
+    """Indices ordering the sequences of ``lst`` by decreasing length (NumPy's argsort,
+    so that ties fall as in Chainer)."""
+    return numpy.argsort([-len(x) for x in lst]).astype(numpy.int32)
+
+
+def permutate_list(lst, indices, inv):
+    """``lst`` reordered by ``indices`` (``lst[indices[i]]`` at ``i``), or, with
+    ``inv``, put back (``lst[i]`` at ``indices[i]``)."""
+    ordered = [None] * len(lst)
+    for i, index in enumerate(indices):
+        if inv:
+            ordered[index] = lst[i]
+        else:
+            ordered[i] = lst[index]
+    return ordered
 
 
 def _reject_kwargs(name, kwargs):
@@ -94,19 +114,16 @@ class NStepRNNBase(ChainList):
                 type(self).__name__, type(xs).__name__))
         # The functions want time-major batches of non-increasing size: sort the
         # sequences by length, and undo the order on the way out.
-        order = sorted(range(len(xs)), key=lambda i: -len(xs[i]))
-        inverse = [0] * len(order)
-        for position, i in enumerate(order):
-            inverse[i] = position
-        xs = [xs[i] for i in order]
-        index = self.xp.asarray(order, dtype='i')
+        order = argsort_list_descent(xs)
+        xs = permutate_list(xs, order, inv=False)
+        index = self.xp.asarray(order)
         hxs = [self.init_hx(xs) if hx is None else F.permutate(hx, index, axis=1)
                for hx in hs]
         outputs = self.rnn(self.n_layers, self.dropout, *hxs, self.ws, self.bs,
                            F.transpose_sequence(xs))
         states = [F.permutate(h, index, axis=1, inv=True) for h in outputs[:-1]]
         ys = F.transpose_sequence(outputs[-1])
-        return states + [[ys[i] for i in inverse]]
+        return states + [permutate_list(ys, order, inv=True)]
 
     def forward(self, hx, xs, **kwargs):
         """forward(self, hx, xs)

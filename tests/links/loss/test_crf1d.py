@@ -38,3 +38,29 @@ def test_crf1d_transposed_inputs():
     assert [len(p) for p in path] == [3, 2, 1]
     numpy.testing.assert_array_equal(path[0], [p[0] for p in time_major])
     assert link(xs, ys, reduce='no').shape == (3,)
+
+
+def test_crf1d_sorts_unsorted_sequences_and_restores_the_paths():
+    link = L.CRF1d(4, initial_cost=RNG.randn(4, 4).astype('f'))
+    seqs = [RNG.randn(n, 4).astype('f') for n in (1, 3, 2)]
+    labels = [RNG.randint(0, 4, n).astype(numpy.int32) for n in (1, 3, 2)]
+    order = [1, 2, 0]  # by decreasing length
+    loss = link(seqs, labels, reduce='no', transpose=True)
+    sorted_loss = link([seqs[i] for i in order], [labels[i] for i in order], reduce='no',
+                       transpose=True)
+    numpy.testing.assert_array_equal(loss.array, sorted_loss.array)  # the sorted order
+    _, paths = link.argmax(seqs, transpose=True)
+    _, sorted_paths = link.argmax([seqs[i] for i in order], transpose=True)
+    assert [len(p) for p in paths] == [1, 3, 2]
+    for position, i in enumerate(order):
+        numpy.testing.assert_array_equal(paths[i], sorted_paths[position])
+
+
+def test_sequence_order_helpers():
+    from kusari.links.rnn.n_step_rnn import argsort_list_descent, permutate_list
+    seqs = ['a', 'bbb', 'cc']
+    order = argsort_list_descent(seqs)
+    assert order.dtype == numpy.int32 and order.tolist() == [1, 2, 0]
+    ordered = permutate_list(seqs, order, inv=False)
+    assert ordered == ['bbb', 'cc', 'a']
+    assert permutate_list(ordered, order, inv=True) == seqs
