@@ -1,6 +1,7 @@
 """Converters: turn a batch (a list of examples) into arrays on a device."""
 
 import functools
+import sys
 
 import numpy
 
@@ -55,6 +56,15 @@ class _FunctionConverter(Converter):
 
     def __repr__(self):
         return '<converter {}>'.format(getattr(self.function, '__qualname__', self.function))
+
+    def __reduce__(self):
+        # A converter made by decorating a module-level function replaces it in its
+        # module: it is pickled by reference, as the function would be.
+        module = sys.modules.get(getattr(self, '__module__', None))
+        name = getattr(self, '__name__', None)
+        if name is not None and getattr(module, name, None) is self:
+            return name
+        return type(self), (self.function,)
 
 
 def converter():

@@ -1,3 +1,5 @@
+import pickle
+
 import numpy
 import pytest
 
@@ -220,3 +222,14 @@ def test_concat_examples_to_gpu():
 
 def test_kusari_exposes_dataset_module():
     assert kusari.dataset.concat_examples is concat_examples
+
+
+def _double(batch, device):
+    return [2 * x for x in batch]
+
+
+def test_converters_pickle():
+    assert pickle.loads(pickle.dumps(concat_examples)) is concat_examples
+    wrapped = converter()(_double)  # not bound to its function's module name
+    copy = pickle.loads(pickle.dumps(wrapped))
+    assert isinstance(copy, Converter) and copy([1, 2], None) == [2, 4]

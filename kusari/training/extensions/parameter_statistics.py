@@ -80,6 +80,11 @@ class ParameterStatistics(extension.Extension):
             for param_name, param in link.namedparams():
                 for attr_name in self._attrs:
                     array = param.array if attr_name == 'data' else param.grad
+                    if array is None and attr_name == 'grad' and param.array is not None:
+                        # No gradient yet: NaN statistics, as for Chainer's parameters,
+                        # whose gradients start filled with NaN.
+                        array = backend.get_array_module(param.array).full_like(
+                            param.array, numpy.nan)
                     if array is None:
                         continue
                     flat = array.ravel()

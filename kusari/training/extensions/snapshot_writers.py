@@ -113,8 +113,8 @@ class StandardWriter(Writer):
             return
         worker.join()
         error, self._error = self._error, None
-        exitcode = getattr(worker, 'exitcode', 0)
-        if error or exitcode:
+        exitcode = getattr(worker, 'exitcode', None)  # a process's; None for a thread
+        if error or (isinstance(exitcode, int) and exitcode != 0):
             raise RuntimeError('{}: saving a snapshot failed ({})'.format(
                 type(self).__name__, error or 'the writer process exited with code {}'.format(
                     exitcode)))
@@ -160,7 +160,8 @@ class QueueWriter(Writer):
     def __call__(self, filename, outdir, target):
         if self._finalized:
             raise RuntimeError('{}: the writer has been finalized'.format(type(self).__name__))
-        self._queue.put((filename, outdir, target))
+        # Chainer's queue items: the task, then its arguments.
+        self._queue.put([self._task, filename, outdir, target])
 
     def create_task(self, savefun):
         return SimpleWriter(savefun=savefun)
@@ -178,11 +179,12 @@ class QueueWriter(Writer):
             try:
                 if item is None:
                     return
+                task, filename = item[0], item[1]
                 try:
-                    self._task(*item)
+                    task(*item[1:])
                     self._post_save()
                 except Exception as e:
-                    message = 'saving {} failed ({}: {})'.format(item[0], type(e).__name__, e)
+                    message = 'saving {} failed ({}: {})'.format(filename, type(e).__name__, e)
                     print('{}: {}'.format(type(self).__name__, message), file=sys.stderr)
                     self._error = message
             finally:

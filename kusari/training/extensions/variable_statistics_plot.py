@@ -32,6 +32,82 @@ def _sample(flat, max_sample_size):
     return flat[numpy.linspace(0, flat.size - 1, max_sample_size).astype(numpy.int64)]
 
 
+class Reservoir:
+    """A uniform sample of at most ``size`` of the arrays added (reservoir sampling).
+
+    The choices are drawn from the reservoir's own generator, so sampling never changes
+    NumPy's global random state (and so a training run).
+
+    Args:
+        size (int): the number of arrays kept.
+        data_shape (tuple): the shape of each array.
+        dtype: the dtype they are stored in.
+    """
+
+    def __init__(self, size, data_shape, dtype=numpy.float32):
+        self.size = size
+        self.data = numpy.zeros((size,) + tuple(data_shape), dtype=dtype)
+        self.idxs = numpy.zeros((size,), dtype=numpy.int32)
+        self.counter = 0
+        self._random = numpy.random.RandomState(0)
+
+    def add(self, x, idx=None):
+        """Offers ``x`` (labelled ``idx``, by default the number of arrays offered)."""
+        idx = self.counter if idx is None else idx
+        if self.counter < self.size:
+            slot = self.counter
+        else:
+            slot = self._random.randint(self.counter + 1)  # kept with chance size/(n+1)
+        if slot < self.size:
+            self.data[slot] = x
+            self.idxs[slot] = idx
+        self.counter += 1
+
+    def get_data(self):
+        """``(idxs, data)`` of the kept arrays, ordered by label."""
+        idxs = self.idxs[:min(self.counter, self.size)]
+        order = numpy.argsort(idxs)
+        return idxs[order], self.data[order]
+
+
+class Statistician:
+    """Mean, standard deviation and percentiles of an array, as chosen.
+
+    Args:
+        collect_mean (bool): compute ``'mean'``.
+        collect_std (bool): compute ``'std'``.
+        percentile_sigmas: the percentiles (0 to 100) of ``'percentile'``; empty for none.
+    """
+
+    def __init__(self, collect_mean, collect_std, percentile_sigmas):
+        self.collect_mean = collect_mean
+        self.collect_std = collect_std
+        self.percentile_sigmas = percentile_sigmas
+
+    def __call__(self, x, axis=0, dtype=None, xp=None):
+        """The statistics of ``x`` over ``axis`` (None: all axes) as a dict of arrays,
+        cast to ``dtype`` if given."""
+        if axis is None:
+            axis = tuple(range(x.ndim))
+        elif not isinstance(axis, (tuple, list)):
+            axis = (axis,)
+        return self.collect(x, tuple(axis), dtype)
+
+    def collect(self, x, axis, dtype=None):
+        xp = backend.get_array_module(x)
+        out = {}
+        if self.collect_mean:
+            out['mean'] = x.mean(axis=axis)
+        if self.collect_std:
+            out['std'] = x.std(axis=axis)
+        if len(self.percentile_sigmas):
+            out['percentile'] = xp.percentile(x, self.percentile_sigmas, axis=axis)
+        if dtype is not None:
+            out = {key: xp.asarray(value).astype(dtype, copy=False)
+                   for key, value in out.items()}
+        return out
+
+
 class VariableStatisticsPlot(extension.Extension):
     """Plots percentiles, mean and std of the targets' data and gradients over training.
 
@@ -73,6 +149,7 @@ class VariableStatisticsPlot(extension.Extension):
         self._plot_mean = plot_mean
         self._plot_std = plot_std
         self._percentile_sigmas = tuple(percentile_sigmas)
+        self._statistician = Statistician(True, True, self._percentile_sigmas)
         self._trigger = util.get_trigger(trigger)
         self._filename = filename if filename is not None else file_name
         self._figsize = figsize
@@ -92,8 +169,9 @@ class VariableStatisticsPlot(extension.Extension):
                 continue
             values = _sample(numpy.concatenate(arrays).astype(numpy.float64),
                              self._max_sample_size)
-            row = [x] + numpy.percentile(values, self._percentile_sigmas).tolist()
-            row += [float(values.mean()), float(values.std())]
+            stats = self._statistician(values, axis=None)
+            row = [x] + stats.get('percentile', numpy.empty(0)).tolist()
+            row += [float(stats['mean']), float(stats['std'])]
             self._data[key].append(row)
         if not plot_report._matplotlib_available():
             plot_report.PlotReport.available()

@@ -1,4 +1,5 @@
 import os
+import queue
 import threading
 
 import numpy
@@ -67,3 +68,43 @@ def test_serialized_target_copies_arrays_and_keeps_none():
     link.b.array[...] = 5
     assert not numpy.any(target['b'] == 5)
     assert threading.active_count() >= 1
+
+
+def test_queue_items_are_the_task_and_its_arguments():
+    class ListQueueWriter(snapshot_writers.QueueWriter):
+        def create_queue(self):
+            return queue.Queue()
+
+        def create_consumer(self, q):
+            return threading.Thread(target=lambda: None)
+
+    writer = ListQueueWriter(task=lambda *args: calls.append(args))
+    calls = []
+    writer('f', 'out', 'target')
+    item = writer._queue.get()
+    assert item[1:] == ['f', 'out', 'target'] and item[0] is writer._task
+    q = queue.Queue()
+    for queued in (item, item, None):
+        q.put(queued)
+    writer.consume(q)
+    assert calls == [('f', 'out', 'target')] * 2 and q.unfinished_tasks == 0
+
+
+def test_standard_writer_joins_workers_without_an_exit_code(tmp_path):
+    class Worker:
+        def start(self):
+            started.append(True)
+
+        def join(self):
+            joined.append(True)
+
+    class AnyWorkerWriter(snapshot_writers.StandardWriter):
+        def create_worker(self, filename, outdir, target, **kwds):
+            return Worker()
+
+    started, joined = [], []
+    writer = AnyWorkerWriter()
+    writer('f', str(tmp_path), None)
+    writer('f', str(tmp_path), None)
+    writer.finalize()
+    assert len(started) == 2 and len(joined) == 2
