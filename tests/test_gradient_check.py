@@ -64,6 +64,18 @@ def test_check_backward_dtype_option_uses_float64_numerics():
                                   atol=1e-4, rtol=1e-3)
 
 
+def test_numerical_part_runs_without_type_checks():
+    # As Chainer: the inputs cast to dtype=float64 may meet parameters of another dtype (a
+    # float32 bias of a 2-d deconvolution, which its type check would refuse otherwise).
+    b = kusari.Parameter(numpy.random.randn(2).astype(numpy.float32))
+    W = numpy.random.randn(3, 2, 2, 2).astype(numpy.float32)
+    x = numpy.random.randn(1, 3, 2, 2).astype(numpy.float32)
+    gy = numpy.random.randn(1, 2, 3, 3).astype(numpy.float32)
+    gradient_check.check_backward(lambda x: F.deconvolution_2d(x, W, b), x, gy, dtype=numpy.float64,
+                                  atol=1e-3, rtol=1e-3)
+    assert kusari.config.type_check
+
+
 def test_check_double_backward_catches_non_differentiable_backward():
     x = numpy.random.randn(3) + 2
     gy = numpy.random.randn(3)

@@ -19,7 +19,8 @@ def as_tuple(x, n):
     """
     if hasattr(x, '__getitem__'):
         if len(x) != n:
-            raise AssertionError('as_tuple: expected a sequence of length {}, got {!r}'.format(n, x))
+            raise AssertionError('as_tuple: expected a sequence of length {}, got {!r}'
+                                 .format(n, x))
         return tuple(x)
     return (x,) * n
 

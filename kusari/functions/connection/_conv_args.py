@@ -2,6 +2,7 @@
 
 import numbers
 
+from kusari.core import config
 from kusari.functions._checks import check_float, fail
 
 
@@ -32,6 +33,13 @@ def parse_2d_kwargs(func, kwargs):
         raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
             func, ', '.join(sorted(unexpected))))
     return kwargs.get('dilate', 1), kwargs.get('groups', 1)
+
+
+def unpack_inputs(func, inputs):
+    """``(x, W, b)`` from the inputs ``(x, W)`` or ``(x, W, b)`` (``b`` None when absent)."""
+    if len(inputs) not in (2, 3):
+        fail(func, 'number of inputs', '2 or 3 (x, W and optionally b)', len(inputs))
+    return inputs[0], inputs[1], inputs[2] if len(inputs) == 3 else None
 
 
 def check_inputs(func, x, W, b, groups, transposed):
@@ -67,6 +75,6 @@ def check_inputs(func, x, W, b, groups, transposed):
 
 def check_bias_dtype(func, x, b):
     """The 2-d (de)convolutions take ``b`` only in ``x``'s dtype, as Chainer's do (the N-d
-    ones take any float dtype)."""
-    if b is not None and b.dtype != x.dtype:
+    ones take any float dtype); a type check, so ``config.type_check=False`` skips it."""
+    if b is not None and b.dtype != x.dtype and config.type_check:
         fail(func, 'b', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(b.dtype))

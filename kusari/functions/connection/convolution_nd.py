@@ -6,7 +6,7 @@ from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
-from kusari.functions.connection._conv_args import check_inputs, ntuple
+from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -42,8 +42,7 @@ class ConvolutionND(core.FunctionNode):
         return out
 
     def forward(self, inputs):
-        x, W = inputs[0], inputs[1]
-        b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = unpack_inputs(self.func, inputs)
         check_inputs(self.func, x, W, b, self.groups, transposed=False)
         if x.ndim != self.ndim + 2:
             fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),

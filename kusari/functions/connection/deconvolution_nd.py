@@ -4,7 +4,7 @@ from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
-from kusari.functions.connection._conv_args import check_inputs, ntuple
+from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
 from kusari.functions.connection.convolution_nd import (ConvolutionND, ConvolutionNDGradW,
                                                        bias_grad)
 from kusari.utils.conv import get_deconv_outsize
@@ -31,9 +31,10 @@ class DeconvolutionND(core.FunctionNode):
         if self.outsize is None:
             size = tuple(get_deconv_outsize(n, k, s, p, d=d) for n, k, s, p, d in zip(
                 in_size, ksize, self.stride, self.pad, self.dilate))
-            if min(size) <= 0:
-                fail(self.func, 'x', 'an input whose output size is positive',
-                     'output size {} for x of shape {}'.format(size, x.shape))
+            if min(size) <= 0:  # an AssertionError, as in Chainer
+                raise AssertionError('{}: the output size {} of x of shape {} is not positive '
+                                     '(pad {} too large?)'.format(self.func, size, x.shape,
+                                                                  self.pad))
             return size
         for n, o, k, s, p, d in zip(in_size, self.outsize, ksize, self.stride, self.pad,
                                     self.dilate):
@@ -46,8 +47,7 @@ class DeconvolutionND(core.FunctionNode):
         return self.outsize
 
     def forward(self, inputs):
-        x, W = inputs[0], inputs[1]
-        b = inputs[2] if len(inputs) == 3 else None
+        x, W, b = unpack_inputs(self.func, inputs)
         check_inputs(self.func, x, W, b, self.groups, transposed=True)
         if x.ndim != self.ndim + 2:
             fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),

@@ -2,6 +2,8 @@ import numpy
 import pytest
 
 import kusari.functions as F
+from kusari.functions.connection.convolution_nd import ConvolutionND
+from kusari.functions.connection.deconvolution_nd import DeconvolutionND
 from kusari.testing import check_function
 from kusari.utils.type_check import InvalidType
 
@@ -58,12 +60,24 @@ def test_zero_batch():
      'invalid outsize'),
     (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'),
      {'b': numpy.zeros(3, 'f')}, 'invalid b'),
-    (numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'), {'pad': 3},
-     'invalid x: expected an input whose output size is positive'),
 ])
 def test_invalid_inputs(x, W, kwargs, match):
     with pytest.raises(InvalidType, match='deconvolution_2d: ' + match):
         F.deconvolution_2d(x, W, **kwargs)
+
+
+def test_output_size_not_positive_is_an_assertion_error():
+    with pytest.raises(AssertionError, match='deconvolution_2d: the output size'):
+        F.deconvolution_2d(numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'f'), pad=3)
+
+
+@pytest.mark.parametrize('inputs', [(numpy.zeros((1, 2, 3), 'f'),),
+                                    (numpy.zeros((1, 2, 3), 'f'), numpy.zeros((2, 2, 2), 'f'),
+                                     numpy.zeros(2, 'f'), numpy.zeros(2, 'f'))])
+@pytest.mark.parametrize('node', [DeconvolutionND(1), ConvolutionND(1)])
+def test_number_of_inputs(node, inputs):
+    with pytest.raises(InvalidType, match='invalid number of inputs'):
+        node.apply(inputs)
 
 
 def test_unexpected_keyword():
