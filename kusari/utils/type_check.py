@@ -43,17 +43,18 @@ class InvalidType(TypeError, ValueError):
         return type(self), (self.expect, self.actual, self.args[0])
 
 
-# Operator priorities: a larger number binds tighter (Python's precedence).
-_PRIORITY_COMPARISON = 1
-_PRIORITY_OR = 2
-_PRIORITY_XOR = 3
-_PRIORITY_AND = 4
-_PRIORITY_SHIFT = 5
-_PRIORITY_ADD = 6
-_PRIORITY_MUL = 7
-_PRIORITY_UNARY = 8
-_PRIORITY_POW = 9
-_PRIORITY_ATOM = 10
+# Operator priorities: a larger number binds tighter (Python's precedence). The numbers
+# are Chainer's, which code building operators by hand passes.
+_PRIORITY_COMPARISON = -1
+_PRIORITY_OR = 0
+_PRIORITY_XOR = 1
+_PRIORITY_AND = 2
+_PRIORITY_SHIFT = 3
+_PRIORITY_ADD = 4
+_PRIORITY_MUL = 5
+_PRIORITY_UNARY = 6
+_PRIORITY_POW = 7
+_PRIORITY_ATOM = 8
 
 
 def _format_value(value):
@@ -72,20 +73,38 @@ def _format_value(value):
     return str(value)
 
 
+def _repr(value):
+    """``value`` as written in an expression: expressions as their text, lists and
+    tuples item by item, other values by ``repr``."""
+    if isinstance(value, Expr):
+        return str(value)
+    if isinstance(value, list):
+        return '[{}]'.format(', '.join(map(_repr, value)))
+    if isinstance(value, tuple):
+        if len(value) == 1:
+            return '({},)'.format(_repr(value[0]))
+        return '({})'.format(', '.join(map(_repr, value)))
+    return repr(value)
+
+
 def _format_key(key):
     """Text of an index as it is written inside brackets."""
     if isinstance(key, slice):
-        parts = ['' if part is None else _format_key(part)
-                 for part in (key.start, key.stop)]
+        parts = ['' if part is None else _repr(part) for part in (key.start, key.stop)]
         text = ':'.join(parts)
         if key.step is not None:
-            text += ':' + _format_key(key.step)
+            text += ':' + _repr(key.step)
         return text
     if isinstance(key, tuple):
         return ', '.join(_format_key(k) for k in key)
     if key is Ellipsis:
         return '...'
-    return str(key) if isinstance(key, Expr) else _format_value(key)
+    return _repr(key)
+
+
+def _text(value):
+    """An operand in a failure message: expressions as written, values readable."""
+    return str(value) if isinstance(value, Expr) else _format_value(value)
 
 
 def _evaluate(value):
@@ -97,27 +116,23 @@ def _evaluate(value):
                      _evaluate(value.step))
     if isinstance(value, tuple):
         return tuple(_evaluate(v) for v in value)
+    if isinstance(value, list):
+        return [_evaluate(v) for v in value]
     return value
-
-
-def _as_expr(value):
-    return value if isinstance(value, Expr) else Constant(value)
 
 
 def _binary(exp, priority, func, right_associative=False):
     def method(self, other):
-        return BinaryOperator(priority, self, _as_expr(other), exp, func,
-                              right_associative)
+        return BinaryOperator(priority, self, other, exp, func, right_associative)
 
     def reflected(self, other):
-        return BinaryOperator(priority, _as_expr(other), self, exp, func,
-                              right_associative)
+        return BinaryOperator(priority, other, self, exp, func, right_associative)
     return method, reflected
 
 
 def _comparison(exp, inv, func):
     def method(self, other):
-        return BoolBinaryOperator(self, _as_expr(other), exp, inv, func)
+        return BoolBinaryOperator(self, other, exp, inv, func)
     return method
 
 
@@ -215,7 +230,7 @@ class Constant(Atom):
         self.value = value
 
     def __str__(self):
-        return _format_value(self.value)
+        return _repr(self.value)
 
     def eval(self):
         return self.value
@@ -241,9 +256,11 @@ class Variable(Atom):
         return self.value
 
 
-def _operand_text(expr, min_priority):
-    text = str(expr)
-    if expr.priority < min_priority:
+def _operand_text(operand, min_priority):
+    """``operand`` as written, in parentheses if it is an expression binding less tightly
+    than ``min_priority``."""
+    text = _repr(operand)
+    if isinstance(operand, Expr) and operand.priority < min_priority:
         return '({})'.format(text)
     return text
 
@@ -263,10 +280,13 @@ class GetAttr(Atom):
         self._name = name
 
     def __str__(self):
-        return '{}.{}'.format(_operand_text(self._obj, _PRIORITY_ATOM), self._name)
+        name = self._name.value if isinstance(self._name, Constant) else self._name
+        if isinstance(name, str):
+            return '{}.{}'.format(_operand_text(self._obj, _PRIORITY_ATOM), name)
+        return 'getattr({}, {})'.format(_repr(self._obj), _repr(self._name))
 
     def eval(self):
-        return getattr(self._obj.eval(), self._name)
+        return getattr(_evaluate(self._obj), _evaluate(self._name))
 
 
 class GetItem(Atom):
@@ -287,7 +307,7 @@ class GetItem(Atom):
             _operand_text(self._obj, _PRIORITY_ATOM), _format_key(self._key))
 
     def eval(self):
-        return self._obj.eval()[_evaluate(self._key)]
+        return _evaluate(self._obj)[_evaluate(self._key)]
 
 
 class Call(Atom):
@@ -306,11 +326,10 @@ class Call(Atom):
     def __str__(self):
         return '{}({})'.format(
             _operand_text(self._obj, _PRIORITY_ATOM),
-            ', '.join(str(a) if isinstance(a, Expr) else _format_value(a)
-                      for a in self._args))
+            ', '.join(map(_repr, self._args)))
 
     def eval(self):
-        return self._obj.eval()(*[_evaluate(a) for a in self._args])
+        return _evaluate(self._obj)(*[_evaluate(a) for a in self._args])
 
 
 class UnaryOperator(Expr):
@@ -333,7 +352,7 @@ class UnaryOperator(Expr):
         return self.exp + _operand_text(self.term, self.priority)
 
     def eval(self):
-        return self.func(self.term.eval())
+        return self.func(_evaluate(self.term))
 
 
 class BinaryOperator(Expr):
@@ -366,7 +385,7 @@ class BinaryOperator(Expr):
             _operand_text(self.rhs, right_min))
 
     def eval(self):
-        return self.func(self.lhs.eval(), self.rhs.eval())
+        return self.func(_evaluate(self.lhs), _evaluate(self.rhs))
 
 
 class Testable:
@@ -395,13 +414,13 @@ class BoolBinaryOperator(BinaryOperator, Testable):
         self.inv = inv
 
     def expect(self):
-        left = self.lhs.eval()
-        right = self.rhs.eval()
+        left = _evaluate(self.lhs)
+        right = _evaluate(self.rhs)
         if not self.func(left, right):
+            # Operands as Chainer prints them: plain values unquoted (kind == f).
             raise InvalidType(
-                str(self),
-                '{} {} {}'.format(_format_value(left), self.inv,
-                                  _format_value(right)))
+                '{} {} {}'.format(_text(self.lhs), self.exp, _text(self.rhs)),
+                '{} {} {}'.format(_format_value(left), self.inv, _format_value(right)))
 
 
 class TypeInfo:
@@ -491,7 +510,9 @@ def get_types(data, name, accept_none, *, shapes=None):
     Returns:
         TypeInfoTuple: a :class:`Variable` named ``<name>[<i>]`` per array.
     """
-    data = tuple(data)
+    if not isinstance(data, tuple):
+        raise AssertionError('get_types: data must be a tuple of arrays, not {}'.format(
+            type(data).__name__))
     shapes = _shapes_for(data, shapes)
     info = TypeInfoTuple(
         Variable(_type_info(x, i, name, accept_none, s), '{}[{}]'.format(name, i))

@@ -132,10 +132,34 @@ class TestExpr:
         assert T.eval((types[0].ndim, types[1].ndim)) == (3, 1)
 
     def test_constant_and_variable(self):
-        assert str(T.Constant(numpy.dtype('float16'))) == 'float16'
-        assert str(T.Constant(int)) == 'int'
+        # Constants are written by repr, as Chainer writes them.
+        assert str(T.Constant(numpy.dtype('float16'))) == "dtype('float16')"
+        assert str(T.Constant('a')) == "'a'"
         assert T.Variable(7, 'n').eval() == 7
         assert str(T.Variable(7, 'n') * 2) == 'n * 2'
+
+    def test_text_of_lookups_calls_and_operators(self):
+        x = T.Variable(None, 'x')
+        assert str(T.GetAttr(x, 'value')) == 'x.value'
+        assert str(T.GetAttr(x, T.Constant('value'))) == 'x.value'
+        assert str(T.GetAttr(x, 3)) == 'getattr(x, 3)'
+        assert str(x['a']) == "x['a']" and str(x[1:2, ...]) == 'x[1:2, ...]'
+        assert str(T.Variable(sum, 'sum')(['', 1])) == "sum(['', 1])"
+        # Chainer's priorities: atoms 8, so an operator of priority 8 wraps its right side.
+        assert str(T.BinaryOperator(8, x, x, '+', None)) == 'x + (x)'
+        assert str(T.UnaryOperator(9, x, '-', None)) == '-(x)'
+        assert str(-x) == '-x' and str(x ** x ** x) == 'x ** x ** x'
+        assert str((x + x) * x) == '(x + x) * x'
+
+    def test_lists_and_tuples_of_expressions(self):
+        assert (T.Constant([[0]]) == [[T.Constant(0)]]).eval()
+        assert (T.Constant((0,)) == (T.Constant(0),)).eval()
+        assert T._repr([T.Constant(0)]) == '[0]'
+        assert T._repr(()) == '()' and T._repr((T.Constant(0),)) == '(0,)'
+
+    def test_get_types_takes_a_tuple(self):
+        with pytest.raises(AssertionError, match='tuple'):
+            T.get_types([numpy.zeros(1)], 'in_types', False)
 
 
 class TestTypeInfo:
