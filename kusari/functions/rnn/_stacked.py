@@ -6,12 +6,11 @@ non-increasing (sequences sorted by decreasing length, then transposed); ``hx`` 
 ``layer * D + direction`` (direction 0 forward, 1 backward); ``ws[k]``/``bs[k]`` hold
 the weights of that layer and direction.
 
-Each layer and direction projects the inputs of all time steps with one matrix
-product, then runs the recurrence step by step; only the rows of sequences still
-running at a step take part in it.
+Each step of each layer and direction is computed on its own, in the order of
+operations of Chainer's implementation, so that running sequences at once and
+stepping through them one call per time step give identical results; only the rows of
+sequences still running at a step take part in it.
 """
-
-import itertools
 
 from kusari import core
 from kusari.functions._checks import fail
@@ -19,7 +18,6 @@ from kusari.functions.array.concat import concat
 from kusari.functions.array.separate import separate
 from kusari.functions.array.split_axis import split_axis
 from kusari.functions.array.stack import stack
-from kusari.functions.connection.linear import linear
 from kusari.functions.noise.dropout import dropout
 
 
@@ -37,17 +35,13 @@ class Cell:
     n_weights = None
     use_cell = False
 
-    def input_bias(self, b):
-        """The bias added to the input projection, from the biases ``b`` of a layer."""
+    def parameters(self, w, b):
+        """What :meth:`step` needs from the weights ``w`` and biases ``b`` of one layer
+        and direction (built once per call)."""
         raise NotImplementedError
 
-    def hidden_bias(self, b):
-        """The bias of the hidden projection (None: none)."""
-        raise NotImplementedError
-
-    def step(self, px, ph, states):
-        """The states ``[h]`` (or ``[h, c]``) after one step, from the previous states and
-        the input and hidden projections ``px``, ``ph``."""
+    def step(self, x, states, parameters):
+        """The states ``[h]`` (or ``[h, c]``) after one step on the input ``x``."""
         raise NotImplementedError
 
 
@@ -110,20 +104,21 @@ def _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs):
                     n_units, dtype), 'shape {} and dtype {}'.format(b.shape, b.dtype))
 
 
-def _run(cell, proj, w_hidden, b_hidden, states, batch_sizes, reverse):
+def _run(cell, xs, parameters, states, reverse):
     """The recurrence of one layer and direction.
 
     Args:
-        proj: per step, the input projection (B_t, G * N).
+        xs: per step, the input (B_t, I).
+        parameters: the cell's parameters of this layer and direction.
         states: the initial states, ``[h]`` or ``[h, c]``, each (B, N).
-        batch_sizes: B_t per step.
         reverse (bool): run from the last step to the first.
 
     Returns:
         (states, outputs): the final states (B, N) and the per-step outputs (B_t, N).
     """
-    steps = range(len(batch_sizes))
-    outputs = [None] * len(batch_sizes)
+    batch_sizes = [len(x) for x in xs]
+    steps = range(len(xs))
+    outputs = [None] * len(xs)
     if reverse:
         # Going backwards, sequences join at their last step: the initial states of
         # those not started yet wait in row blocks, appended as their turn comes.
@@ -133,7 +128,7 @@ def _run(cell, proj, w_hidden, b_hidden, states, batch_sizes, reverse):
         for t in reversed(steps):
             if len(states[0]) < batch_sizes[t]:
                 states = [concat([s, blocks.pop(0)], axis=0) for s, blocks in zip(states, waiting)]
-            states = _step(cell, proj[t], w_hidden, b_hidden, states)
+            states = cell.step(xs[t], states, parameters)
             outputs[t] = states[0]
         states = [concat([s] + blocks, axis=0) if blocks else s
                   for s, blocks in zip(states, waiting)]
@@ -146,15 +141,11 @@ def _run(cell, proj, w_hidden, b_hidden, states, batch_sizes, reverse):
             states = [running for running, _ in pieces]
             for done, (_, ended) in zip(finished, pieces):
                 done.append(ended)
-        states = _step(cell, proj[t], w_hidden, b_hidden, states)
+        states = cell.step(xs[t], states, parameters)
         outputs[t] = states[0]
     states = [concat([s] + done[::-1], axis=0) if done else s
               for s, done in zip(states, finished)]
     return states, outputs
-
-
-def _step(cell, px, w_hidden, b_hidden, states):
-    return cell.step(px, linear(states[0], w_hidden, b_hidden), states)
 
 
 def n_step(cell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, bidirectional):
@@ -169,35 +160,23 @@ def n_step(cell, n_layers, dropout_ratio, hx, cx, ws, bs, xs, bidirectional):
     cx = core.as_variable(cx) if cell.use_cell else None
     xs = [core.as_variable(x) for x in xs]
     _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs)
-    batch_sizes = [len(x) for x in xs]
-    offsets = list(itertools.accumulate(batch_sizes))[:-1]
     h_init = separate(hx, axis=0)
     c_init = separate(cx, axis=0) if cx is not None else None
-    half = cell.n_weights // 2
-    layer_input = concat(xs, axis=0) if len(xs) > 1 else xs[0]
+    layer_input = xs
     hy, cy = [], []
     for layer in range(n_layers):
         outputs = []
         for direction in range(directions):
             k = layer * directions + direction
-            x = layer_input
-            if layer and dropout_ratio:
-                x = dropout(x, dropout_ratio)
-            w_in = concat(ws[k][:half], axis=0)
-            w_hidden = concat(ws[k][half:], axis=0)
-            proj = linear(x, w_in, cell.input_bias(bs[k]))
-            proj = split_axis(proj, offsets, axis=0) if offsets else (proj,)
+            steps = layer_input
+            if layer and dropout_ratio:  # masks drawn step by step, per direction
+                steps = [dropout(x, dropout_ratio) for x in steps]
             initial = [h_init[k]] + ([c_init[k]] if cell.use_cell else [])
-            states, out = _run(cell, proj, w_hidden, cell.hidden_bias(bs[k]), initial,
-                               batch_sizes, reverse=direction == 1)
+            states, out = _run(cell, steps, cell.parameters(ws[k], bs[k]), initial,
+                               reverse=direction == 1)
             hy.append(states[0])
             cy.extend(states[1:])
             outputs.append(out)
-        if directions == 1 and layer == n_layers - 1:
-            ys = tuple(outputs[0])
-        else:
-            merged = [concat(out, axis=0) if len(out) > 1 else out[0] for out in outputs]
-            layer_input = concat(merged, axis=1) if directions == 2 else merged[0]
-    if directions == 2:
-        ys = split_axis(layer_input, offsets, axis=0) if offsets else (layer_input,)
-    return stack(hy, axis=0), stack(cy, axis=0) if cell.use_cell else None, tuple(ys)
+        layer_input = outputs[0] if directions == 1 else [
+            concat([forward, backward], axis=1) for forward, backward in zip(*outputs)]
+    return stack(hy, axis=0), stack(cy, axis=0) if cell.use_cell else None, tuple(layer_input)

@@ -4,6 +4,7 @@ from kusari.functions.activation.sigmoid import sigmoid
 from kusari.functions.activation.tanh import tanh
 from kusari.functions.array.concat import concat
 from kusari.functions.array.split_axis import split_axis
+from kusari.functions.connection.linear import linear
 from kusari.functions.rnn._stacked import Cell, n_step, reject_kwargs
 
 
@@ -15,20 +16,19 @@ class _GRUCell(Cell):
     def __init__(self, name):
         self.name = name
 
-    def input_bias(self, b):
-        return concat(b[:3], axis=0)
+    def parameters(self, w, b):
+        return (concat(w[:3], axis=0), concat(b[:3], axis=0), concat(w[3:], axis=0),
+                concat(b[3:], axis=0))
 
-    def hidden_bias(self, b):
-        return concat(b[3:], axis=0)
-
-    def step(self, px, ph, states):
+    def step(self, x, states, parameters):
         h, = states
-        n_units = h.shape[1]
-        px_rz, px_new = split_axis(px, [2 * n_units], axis=1)
-        ph_rz, ph_new = split_axis(ph, [2 * n_units], axis=1)
-        r, z = split_axis(sigmoid(px_rz + ph_rz), 2, axis=1)
-        candidate = tanh(px_new + r * ph_new)
-        return [candidate + z * (h - candidate)]
+        w_in, b_in, w_hidden, b_hidden = parameters
+        reset_x, update_x, new_x = split_axis(linear(x, w_in, b_in), 3, axis=1)
+        reset_h, update_h, new_h = split_axis(linear(h, w_hidden, b_hidden), 3, axis=1)
+        r = sigmoid(reset_x + reset_h)
+        z = sigmoid(update_x + update_h)
+        candidate = tanh(new_x + r * new_h)
+        return [(1 - z) * candidate + z * h]
 
 
 _DOC_ARGS = """

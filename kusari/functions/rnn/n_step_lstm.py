@@ -1,14 +1,40 @@
 """Stacked LSTMs over variable-length sequences."""
 
-from kusari.functions.activation.sigmoid import sigmoid
-from kusari.functions.activation.tanh import tanh
-from kusari.functions.array.concat import concat
-from kusari.functions.array.split_axis import split_axis
+from kusari.functions.array.reshape import reshape
+from kusari.functions.array.stack import stack
+from kusari.functions.connection.linear import linear
+from kusari.functions.rnn.lstm import lstm
 from kusari.functions.rnn._stacked import Cell, n_step, reject_kwargs
 
 
+def _interleaved(arrays):
+    """Gate blocks ``(a, i, f, o)`` of shape (N, ...) interleaved unit by unit into one
+    (4N, ...) array, the layout of :func:`~kusari.functions.lstm`'s input."""
+    stacked = stack(arrays, axis=1)
+    return reshape(stacked, (stacked.shape[0] * stacked.shape[1],) + stacked.shape[2:])
+
+
+def _parameters(w, b):
+    """The input and hidden weights and biases of one layer and direction, as lstm
+    wants them: Chainer's ``W_0..W_3`` are the gates i, f, a, o (its saved models
+    follow this order)."""
+    return (_interleaved([w[2], w[0], w[1], w[3]]), _interleaved([b[2], b[0], b[1], b[3]]),
+            _interleaved([w[6], w[4], w[5], w[7]]), _interleaved([b[6], b[4], b[5], b[7]]))
+
+
+def _step(x, h, c, w_in, b_in, w_hidden, b_hidden):
+    c, h = lstm(c, linear(x, w_in, b_in) + linear(h, w_hidden, b_hidden))
+    return h, c
+
+
+def _lstm(x, h, c, w, b):
+    """One LSTM step with the eight weights ``w`` and biases ``b`` of a layer
+    (Chainer's private helper): returns the new ``(h, c)``."""
+    return _step(x, h, c, *_parameters(w, b))
+
+
 class _LSTMCell(Cell):
-    """Gates i, f, the candidate a and gate o from ``W_0..W_3`` (input) and ``W_4..W_7``."""
+    """An LSTM step as Chainer computes it: ``lstm(c, W_x x + b_x + W_h h + b_h)``."""
 
     n_weights = 8
     use_cell = True
@@ -16,19 +42,12 @@ class _LSTMCell(Cell):
     def __init__(self, name):
         self.name = name
 
-    def input_bias(self, b):
-        return concat([b[0] + b[4], b[1] + b[5], b[2] + b[6], b[3] + b[7]], axis=0)
+    def parameters(self, w, b):
+        return _parameters(w, b)
 
-    def hidden_bias(self, b):
-        return None
-
-    def step(self, px, ph, states):
+    def step(self, x, states, parameters):
         h, c = states
-        # Chainer's layout (its code, which its saved models follow): input gate,
-        # forget gate, cell input, output gate.
-        i, f, a, o = split_axis(px + ph, 4, axis=1)
-        c = sigmoid(f) * c + sigmoid(i) * tanh(a)
-        return [sigmoid(o) * tanh(c), c]
+        return list(_step(x, h, c, *parameters))
 
 
 _DOC_ARGS = """

@@ -3,6 +3,7 @@
 from kusari.functions._checks import fail
 from kusari.functions.activation.relu import relu
 from kusari.functions.activation.tanh import tanh
+from kusari.functions.connection.linear import linear
 from kusari.functions.rnn._stacked import Cell, n_step, reject_kwargs
 
 
@@ -17,14 +18,12 @@ class _RNNCell(Cell):
         self.name = name
         self.activation = tanh if activation == 'tanh' else relu
 
-    def input_bias(self, b):
-        return b[0] + b[1]
+    def parameters(self, w, b):
+        return w[0], b[0], w[1], b[1]
 
-    def hidden_bias(self, b):
-        return None
-
-    def step(self, px, ph, states):
-        return [self.activation(px + ph)]
+    def step(self, x, states, parameters):
+        w_in, b_in, w_hidden, b_hidden = parameters
+        return [self.activation(linear(x, w_in, b_in) + linear(states[0], w_hidden, b_hidden))]
 
 
 def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **kwargs):
