@@ -68,7 +68,7 @@ class _MultiNodeSnapshot(extension.Extension):
         if self.is_master:
             from kusari.training.extensions import _snapshot
             state = None
-            if _snapshot.find_snapshots(self.snapshot.filename, trainer.out):
+            if _snapshot._find_latest_snapshot(self.snapshot.filename, trainer.out):
                 buffer = io.BytesIO()
                 serializers.save_npz(buffer, target)
                 state = buffer.getvalue()

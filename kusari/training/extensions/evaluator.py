@@ -43,10 +43,14 @@ class Evaluator(extension.Extension):
                 ', '.join(sorted(kwargs))))
         self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
         self._targets = target if isinstance(target, dict) else {'main': target}
-        for what, mapping in (('iterator', self._iterators), ('target', self._targets)):
-            if 'main' not in mapping:
-                raise ValueError("Evaluator: a dict of {}s needs a 'main' entry, got keys "
-                                 "{}".format(what, sorted(mapping)))
+        if 'main' not in self._iterators:
+            raise ValueError("Evaluator: a dict of iterators needs a 'main' entry, got keys "
+                             "{}".format(sorted(self._iterators)))
+        for name, it in self._iterators.items():
+            if getattr(it, 'repeat', False):
+                warnings.warn('Evaluator: the iterator {!r} repeats forever, so the '
+                              'evaluation would never end; create it with repeat=False'
+                              .format(name), UserWarning, stacklevel=2)
         self.converter = converter
         self.device = None if device is None else backend.get_device(device)
         self.eval_hook = eval_hook
@@ -80,6 +84,9 @@ class Evaluator(extension.Extension):
     def evaluate(self):
         """Runs the evaluation; returns the means of the values reported per batch."""
         iterator = self._iterators['main']
+        if self.eval_func is None and 'main' not in self._targets:
+            raise ValueError("Evaluator: without eval_func, a dict of targets needs a 'main' "
+                             "entry, got keys {}".format(sorted(self._targets)))
         eval_func = self.eval_func or self._targets['main']
         if self.eval_hook:
             self.eval_hook(self)

@@ -12,27 +12,28 @@ class StandardUpdater(updater_module.Updater):
         iterator: an Iterator, or a dict of them (the one named 'main' is used).
         optimizer: an Optimizer, or a dict of them ('main' is used).
         converter: turns a batch into arrays (``concat_examples`` by default).
-        device: where the converter sends the arrays (a device specifier).
+        device: the device the optimizers' targets are sent to, and where the
+            converter sends the arrays unless ``input_device`` is given.
         loss_func: called with the arrays instead of the main optimizer's target.
         loss_scale (float): static loss scale for float16 training.
         auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch.
-        input_device: alias of ``device`` for the converter.
+        input_device: where the converter sends the arrays (the model stays where it
+            is unless ``device`` is given too).
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples, device=None,
                  loss_func=None, loss_scale=None, auto_new_epoch=True, *, input_device=None):
-        if device is not None and input_device is not None:
-            raise ValueError('give device or input_device, not both')
         self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
         self._optimizers = optimizer if isinstance(optimizer, dict) else {'main': optimizer}
         if 'main' not in self._iterators:
             raise ValueError("StandardUpdater: the iterator dict needs a 'main' entry, got "
                              "{}".format(sorted(self._iterators)))
-        device = input_device if input_device is not None else device
-        self.device = None if device is None else backend.get_device(device)
-        if self.device is not None:
+        self._device = None if device is None else backend.get_device(device)
+        self._input_device = self._device if input_device is None \
+            else backend.get_device(input_device)
+        if self._device is not None:
             for opt in self._optimizers.values():
-                opt.target.to_device(self.device)
+                opt.target.to_device(self._device)
         self.converter = converter
         self.loss_func = loss_func
         self.iteration = 0
@@ -45,8 +46,14 @@ class StandardUpdater(updater_module.Updater):
                 opt.use_auto_new_epoch = True
 
     @property
+    def device(self):
+        """The device the model was sent to (None: not moved)."""
+        return self._device
+
+    @property
     def input_device(self):
-        return self.device
+        """Where the converter sends the arrays (None: left where they are)."""
+        return self._input_device
 
     @property
     def epoch(self):
@@ -85,7 +92,7 @@ class StandardUpdater(updater_module.Updater):
     def update_core(self):
         iterator = self._iterators['main']
         batch = iterator.next()
-        in_arrays = convert._call_converter(self.converter, batch, self.device)
+        in_arrays = convert._call_converter(self.converter, batch, self.input_device)
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
         if isinstance(in_arrays, tuple):

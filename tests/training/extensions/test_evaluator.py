@@ -68,13 +68,26 @@ def test_eval_hook_eval_func_converter_and_dict_targets():
 
 def test_bad_inputs():
     probe = Probe()
+    once = iterators.SerialIterator(dataset(), 2, repeat=False)
     with pytest.raises(ValueError, match="'main' entry"):
-        extensions.Evaluator({'val': iterators.SerialIterator(dataset(), 2)}, probe)
-    endless = extensions.Evaluator(iterators.SerialIterator(dataset(), 2), probe)
+        extensions.Evaluator({'val': once}, probe)
+    with pytest.raises(ValueError, match="without eval_func.*'main' entry"):
+        extensions.Evaluator(once, {'other': probe}).evaluate()
+    with pytest.warns(UserWarning, match="iterator 'main' repeats forever"):
+        endless = extensions.Evaluator(iterators.SerialIterator(dataset(), 2), probe)
     with pytest.raises(ValueError, match='repeats forever'):
         endless.evaluate()
     with pytest.raises(TypeError, match='unexpected argument'):
-        extensions.Evaluator(iterators.SerialIterator(dataset(), 2), probe, devices=0)
+        extensions.Evaluator(once, probe, devices=0)
+
+
+def test_eval_func_without_targets():
+    seen = []
+    evaluator = extensions.Evaluator(
+        iterators.SerialIterator(dataset(4), 2, repeat=False, shuffle=False), {},
+        eval_func=lambda *arrays: seen.append(len(arrays)))
+    evaluator.evaluate()
+    assert len(seen) == 2
 
 
 def test_in_a_trainer_reports_validation_keys(trainer_factory):
