@@ -46,7 +46,9 @@ class CooMatrix:
         self.order = get_order(row, col) if order is None else order
 
     def to_dense(self):
-        """The dense array: ``shape``, or ``(batch,) + shape`` for a batch."""
+        """The dense array: ``shape``, or ``(batch,) + shape`` for a batch. Entries at
+        the same position add up."""
+        from kusari.functions.array.get_item import scatter_add_into
         data = self.data.array
         xp = get_array_module(data)
         batched = data.ndim == 2
@@ -54,7 +56,7 @@ class CooMatrix:
         dense = xp.zeros((len(data),) + self.shape, data.dtype)
         valid = (row >= 0) & (col >= 0)
         batch = xp.broadcast_to(xp.arange(len(data))[:, None], row.shape)
-        dense[batch[valid], row[valid], col[valid]] = data[valid]
+        scatter_add_into(dense, (batch[valid], row[valid], col[valid]), data[valid])
         return dense if batched else dense[0]
 
 

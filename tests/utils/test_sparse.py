@@ -58,3 +58,14 @@ def test_bad_order_and_dense_ndim():
         CooMatrix(numpy.ones(1), numpy.zeros(1, 'i'), numpy.zeros(1, 'i'), (1, 1), order='X')
     with pytest.raises(ValueError, match='to_coo: x must be 2-d or 3-d'):
         to_coo(numpy.ones(3))
+
+
+@pytest.mark.parametrize('batched', [False, True])
+def test_to_dense_adds_up_duplicate_entries(batched):
+    data = numpy.array([3.0, 0.0, 4.0, -5.0], numpy.float32)
+    row, col = numpy.array([0, 0, 1, 0]), numpy.array([0, 1, 2, 0])
+    expected = numpy.array([[-2.0, 0.0, 0.0], [0.0, 0.0, 4.0]], numpy.float32)
+    if batched:
+        data, row, col, expected = data[None], row[None], col[None], expected[None]
+    numpy.testing.assert_array_equal(CooMatrix(data, row, col, (2, 3)).to_dense(),
+                                     expected)
