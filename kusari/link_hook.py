@@ -3,8 +3,8 @@
 from kusari import core
 
 
-class ForwardPreprocessArgs:
-    """What a LinkHook's forward_preprocess receives."""
+class _ForwardPreprocessCallbackArgs:
+    """What a LinkHook's forward_preprocess receives (Chainer's class name)."""
 
     def __init__(self, link, forward_name, args, kwargs):
         self.link = link
@@ -12,13 +12,28 @@ class ForwardPreprocessArgs:
         self.args = args
         self.kwargs = kwargs
 
+    def _fields(self):
+        return [('link', self.link), ('forward_name', self.forward_name),
+                ('args', self.args), ('kwargs', self.kwargs)]
 
-class ForwardPostprocessArgs(ForwardPreprocessArgs):
-    """What a LinkHook's forward_postprocess receives (with the output)."""
+    def __repr__(self):
+        return '<{}.{} {}>'.format(type(self).__module__, type(self).__qualname__, ' '.join(
+            '{}={}'.format(name, value) for name, value in self._fields()))
+
+
+class _ForwardPostprocessCallbackArgs(_ForwardPreprocessCallbackArgs):
+    """What a LinkHook's forward_postprocess receives: the call and its output."""
 
     def __init__(self, link, forward_name, args, kwargs, out):
         super().__init__(link, forward_name, args, kwargs)
         self.out = out
+
+    def _fields(self):
+        return super()._fields() + [('out', self.out)]
+
+
+ForwardPreprocessArgs = _ForwardPreprocessCallbackArgs
+ForwardPostprocessArgs = _ForwardPostprocessCallbackArgs
 
 
 class LinkHook:
