@@ -540,6 +540,7 @@ def _build():
     cuda_module.Device = _Device
     cuda_module.Event = _Event
     cuda_module.Stream = _Stream
+    cuda_module.get_elapsed_time = lambda start, stop: 0.0  # milliseconds, as CuPy's
     cuda_module.runtime = types.SimpleNamespace(
         getDeviceCount=lambda: 1,
         getDeviceProperties=lambda i: {'name': b'fake GPU (NumPy)', 'totalGlobalMem': 1 << 34})
