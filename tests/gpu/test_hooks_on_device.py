@@ -7,22 +7,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import backend, cuda, function_hooks, link_hooks
-
-from tests.gpu import fake_cupy
-
-
-@pytest.fixture(params=[
-    'fake',
-    pytest.param('gpu', marks=[pytest.mark.gpu, pytest.mark.skipif(
-        not cuda.available, reason='needs CuPy and an NVIDIA GPU')]),
-])
-def device(request):
-    if request.param == 'fake':
-        with fake_cupy.installed():
-            yield backend.get_device('@cupy:0')
-    else:
-        yield backend.get_device('@cupy:0')
+from kusari import function_hooks, link_hooks
 
 
 def test_function_timer_uses_cuda_events(device):

@@ -14,7 +14,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import backend, cuda, optimizers
+from kusari import backend, optimizers
 
 from tests.gpu import fake_cupy
 
@@ -54,19 +54,6 @@ LINKS = [
                                             [numpy.array([0, 2], numpy.int32),
                                              numpy.array([1], numpy.int32)])),
 ]
-
-
-@pytest.fixture(params=[
-    'fake',
-    pytest.param('gpu', marks=[pytest.mark.gpu, pytest.mark.skipif(
-        not cuda.available, reason='needs CuPy and an NVIDIA GPU')]),
-])
-def device(request):
-    if request.param == 'fake':
-        with fake_cupy.installed():
-            yield backend.get_device('@cupy:0')
-    else:
-        yield backend.get_device('@cupy:0')
 
 
 # Device-to-host copies these make on purpose, with the reason.

@@ -13,25 +13,12 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import backend, cuda, optimizers, serializers, training
+from kusari import backend, optimizers, serializers, training
 from kusari.dataset import convert
 from kusari.datasets import TupleDataset
 from kusari.iterators import SerialIterator
 
 from tests.gpu import fake_cupy
-
-
-@pytest.fixture(params=[
-    'fake',
-    pytest.param('gpu', marks=[pytest.mark.gpu, pytest.mark.skipif(
-        not cuda.available, reason='needs CuPy and an NVIDIA GPU')]),
-])
-def device(request):
-    if request.param == 'fake':
-        with fake_cupy.installed():
-            yield backend.get_device('@cupy:0')
-    else:
-        yield backend.get_device('@cupy:0')
 
 
 def strict():
