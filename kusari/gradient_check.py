@@ -6,6 +6,8 @@ evaluations per check instead of two per input element, so even large inputs are
 cheap. ``check_double_backward`` applies the same check to the first-order gradient.
 """
 
+import warnings
+
 import numpy
 
 from kusari import core
@@ -245,3 +247,11 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(), params_g
     check_backward(first_order_grad, inputs, x_grad_grad + params_grad_grad, params=params,
                    eps=eps, atol=atol, rtol=rtol, no_grads=first_order_no_grads, dtype=dtype,
                    detect_nondifferentiable=detect_nondifferentiable)
+
+
+def assert_allclose(x, y, atol=1e-5, rtol=1e-4, verbose=True):
+    """Deprecated: :func:`kusari.testing.assert_allclose` (CPU or GPU arrays)."""
+    warnings.warn('chainer.gradient_check.assert_allclose is deprecated. Use '
+                  'chainer.testing.assert_allclose instead.', DeprecationWarning, stacklevel=2)
+    from kusari import testing
+    testing.assert_allclose(x, y, atol, rtol, verbose)

@@ -98,3 +98,10 @@ def test_none_inputs_and_output_gradients_pass_through_as_none():
         F.lstm, (numpy.random.uniform(-1, 1, (3, 2)), numpy.random.uniform(-1, 1, (3, 8))),
         (None, numpy.random.uniform(-1, 1, (3, 2))), (numpy.zeros((3, 2)), ggx),
         dtype=numpy.float64)
+
+
+def test_assert_allclose_is_deprecated_and_compares():
+    with pytest.warns(DeprecationWarning, match='testing.assert_allclose'):
+        gradient_check.assert_allclose(numpy.ones(2), numpy.ones(2) + 1e-7)
+    with pytest.warns(DeprecationWarning), pytest.raises(AssertionError):
+        gradient_check.assert_allclose(numpy.ones(2), numpy.zeros(2))
