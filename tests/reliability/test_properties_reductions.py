@@ -46,7 +46,7 @@ REDUCTIONS = {
 }
 
 # Along one axis: name: (function(x, axis), reference(x, axis), the axis forms Chainer
-# takes besides an int: 'none' (flattens) or 'tuple').
+# takes besides an int: 'none' (flattens or all axes), 'tuple', 'empty' (the tuple ()).
 ALONG_AXIS = {
     'cumsum': (F.cumsum, lambda x, axis: numpy.cumsum(x, axis=axis), {'none'}),
     'cumprod': (F.cumprod, lambda x, axis: numpy.cumprod(x, axis=axis), {'none'}),
@@ -54,7 +54,7 @@ ALONG_AXIS = {
     'log_softmax': (F.log_softmax, _log_softmax, set()),
     'normalize': (lambda x, axis: F.normalize(x, axis=axis),
                   lambda x, axis: x / (numpy.sqrt((x * x).sum(axis=axis, keepdims=True))
-                                       + 1e-5), {'tuple'}),
+                                       + 1e-5), {'none', 'tuple', 'empty'}),
     'flip': (F.flip, lambda x, axis: numpy.flip(x, axis), set()),
     'crelu': (lambda x, axis: F.crelu(x, axis=axis),
               lambda x, axis: numpy.concatenate([numpy.maximum(x, 0),
@@ -139,7 +139,7 @@ def test_along_an_axis(name, data):
     x = data.draw(_fuzz.arrays(shape, dtype))
     axis, label = data.draw(axes(x.ndim, 'tuple' if 'tuple' in forms else 'int'))
     if axis is None and 'none' not in forms or isinstance(axis, tuple) and (
-            'tuple' not in forms or not axis):
+            'tuple' not in forms or not axis and 'empty' not in forms):
         label = INVALID
     if label == VALID and x.size == 0 and name in ('softmax', 'log_softmax'):
         label = EITHER  # over no elements: an empty result or a clear error

@@ -74,7 +74,8 @@ def check_inputs(func, x, W, b, groups, transposed):
 
 
 def check_bias_dtype(func, x, b):
-    """The 2-d (de)convolutions take ``b`` only in ``x``'s dtype, as Chainer's do (the N-d
-    ones take any float dtype); a type check, so ``config.type_check=False`` skips it."""
+    """``b`` in ``x``'s dtype, as Chainer's 2-d (de)convolutions, linear and
+    simplified_dropconnect want (the N-d convolutions take any float dtype); a type check,
+    so ``config.type_check=False`` skips it."""
     if b is not None and b.dtype != x.dtype and config.type_check:
         fail(func, 'b', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(b.dtype))

@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.functions._checks import check_float, fail
 from kusari.functions._dtypes import cast_to
+from kusari.functions.connection._conv_args import check_bias_dtype
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math.matmul import matmul
 from kusari.functions.math.sum import sum as sum_
@@ -28,9 +29,10 @@ class LinearFunction(core.FunctionNode):
             y = y.astype(x.dtype)
         if len(inputs) == 3:
             b = inputs[2]
-            if b.shape != (W.shape[0],) or b.dtype != x.dtype:
-                fail('linear', 'b', 'shape ({},) and dtype {}'.format(W.shape[0], x.dtype),
-                     'shape {} and dtype {}'.format(b.shape, b.dtype))
+            if b.shape != (W.shape[0],):
+                fail('linear', 'b', 'shape ({},)'.format(W.shape[0]), 'shape {}'.format(b.shape))
+            if b.dtype is not x.dtype:  # `is`: the cheap test
+                check_bias_dtype('linear', x, b)
             y += b
         return y,
 

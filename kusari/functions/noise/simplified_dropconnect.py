@@ -7,6 +7,8 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
+from kusari.functions._dtypes import cast_to
+from kusari.functions.connection._conv_args import check_bias_dtype
 
 
 class SimplifiedDropconnect(core.FunctionNode):
@@ -23,12 +25,16 @@ class SimplifiedDropconnect(core.FunctionNode):
     def forward(self, inputs):
         x, W = inputs[:2]
         check_float('simplified_dropconnect', 'x', x)
+        check_float('simplified_dropconnect', 'W', W)
         if W.ndim != 2 or x.ndim < 2 or math.prod(x.shape[1:]) != W.shape[1]:
             fail('simplified_dropconnect', 'shapes of x and W',
                  'x of shape (n, ...) with W.shape[1] elements per sample and a 2-d W',
                  '{} and {}'.format(x.shape, W.shape))
-        if len(inputs) == 3 and inputs[2].shape != W.shape[:1]:
-            fail('simplified_dropconnect', 'b', 'shape {}'.format(W.shape[:1]), inputs[2].shape)
+        if len(inputs) == 3:
+            if inputs[2].shape != W.shape[:1]:
+                fail('simplified_dropconnect', 'b', 'shape {}'.format(W.shape[:1]),
+                     inputs[2].shape)
+            check_bias_dtype('simplified_dropconnect', x, inputs[2])
         xp = get_array_module(x)
         mask_shape = (x.shape[0],) + W.shape if self.batchwise_mask else W.shape
         if self.mask is None:
@@ -43,11 +49,15 @@ class SimplifiedDropconnect(core.FunctionNode):
         else:
             self.mask = xp.asarray(self.mask)
         self.retain_inputs((0, 1))
-        self._scaled_mask = self.mask * W.dtype.type(1.0 / (1.0 - self.ratio))
-        y = dropped_linear(x.reshape(len(x), -1), W, self._scaled_mask)
+        # W may have another float dtype than x: computed in the promoted dtype, y in x's
+        y = dropped_linear(x.reshape(len(x), -1), W, self._scaled_mask(W.dtype))
+        y = y.astype(x.dtype, copy=False)
         if len(inputs) == 3:
             y += inputs[2]
         return y,
+
+    def _scaled_mask(self, dtype):
+        return self.mask * dtype.type(1.0 / (1.0 - self.ratio))
 
     def backward(self, indexes, grad_outputs):
         from kusari.functions.array.reshape import reshape
@@ -55,22 +65,26 @@ class SimplifiedDropconnect(core.FunctionNode):
         from kusari.functions.math.sum import sum as sum_
         gy, = grad_outputs
         x, W = self.get_retained_inputs()
-        mask = self._scaled_mask
         flat = reshape(x, (len(x), -1))
         ret = []
         for i in indexes:
-            if i == 0:
+            if i == 0:  # in the promoted dtype of x and W, as the forward
+                dtype = numpy.promote_types(x.dtype, W.dtype)
+                g, masked = cast_to(gy, dtype), cast_to(W, dtype) * self._scaled_mask(dtype)
                 if self.batchwise_mask:  # gx[n, k] = sum_j gy[n, j] W[j, k] mask[n, j, k]
-                    gx = sum_(reshape(gy, gy.shape + (1,)) * (W * mask), axis=1)
+                    gx = sum_(reshape(g, g.shape + (1,)) * masked, axis=1)
                 else:
-                    gx = matmul(gy, W * mask)
-                ret.append(reshape(gx, x.shape))
-            elif i == 1:
+                    gx = matmul(g, masked)
+                ret.append(cast_to(reshape(gx, x.shape), x.dtype))
+            elif i == 1:  # in gy's dtype (x's, unless a gradient check casts gy)
+                mask = self._scaled_mask(gy.dtype)
+                rows = cast_to(flat, gy.dtype)
                 if self.batchwise_mask:  # gW[j, k] = sum_n gy[n, j] x[n, k] mask[n, j, k]
-                    outer = reshape(gy, gy.shape + (1,)) * reshape(flat, (len(x), 1, -1))
-                    ret.append(sum_(outer * mask, axis=0))
+                    outer = reshape(gy, gy.shape + (1,)) * reshape(rows, (len(x), 1, -1))
+                    gW = sum_(outer * mask, axis=0)
                 else:
-                    ret.append(matmul(gy, flat, transa=True) * mask)
+                    gW = matmul(gy, rows, transa=True) * mask
+                ret.append(cast_to(gW, W.dtype))
             else:
                 ret.append(sum_(gy, axis=0))
         return tuple(ret)

@@ -3,7 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions.array._axes import axes_of
+from kusari.functions.array._axes import reduction_axes
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -43,10 +43,11 @@ def normalize(x, eps=1e-5, axis=1):
     Args:
         x: input array.
         eps (float): added to the norm to avoid division by zero.
-        axis (int or tuple of ints): axes of the norm.
+        axis (int, tuple of ints or None): axes of the norm; None: all of them, ``()``:
+            none (each element is divided by its absolute value plus ``eps``).
 
     Returns:
         Variable: of ``x``'s shape.
     """
-    axes = axes_of('normalize', axis, core.as_array(x).ndim)
+    axes = reduction_axes('normalize', axis, core.as_array(x).ndim)
     return NormalizeL2(eps, axes).apply((x,))[0]

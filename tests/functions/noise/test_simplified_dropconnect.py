@@ -33,6 +33,38 @@ def test_given_mask(batchwise, x_shape, with_bias):
                    forward_options={numpy.float16: {'atol': 2e-2, 'rtol': 2e-2}})
 
 
+FLOATS = (numpy.float16, numpy.float32, numpy.float64)
+
+
+@pytest.mark.parametrize('batchwise', [True, False])
+@pytest.mark.parametrize('other_dtype', FLOATS)
+def test_mixed_dtypes(batchwise, other_dtype):
+    # x and W may have different float dtypes (Chainer's rule): computed in the promoted
+    # dtype, y (and b) in x's dtype, each gradient in its input's dtype.
+    rng = numpy.random.RandomState(1)
+    x, W, b = rng.uniform(-1, 1, (3, 4)), rng.uniform(-1, 1, (5, 4)), rng.uniform(-1, 1, 5)
+    mask = rng.uniform(size=((3,) if batchwise else ()) + (5, 4)) >= RATIO
+    fixed_x, fixed_W, fixed_b = (a.astype(other_dtype) for a in (x, W, b))
+    # linear in each input: a large eps keeps the output's rounding out of the numerics
+    options = {dtype: {'atol': 2e-2, 'rtol': 2e-2, 'eps': 0.25} for dtype in FLOATS
+               if dtype != other_dtype or dtype == numpy.float16}
+
+    def dropconnect(x, W, b):
+        return F.simplified_dropconnect(x, W, b, RATIO, mask=mask, use_batchwise_mask=batchwise)
+
+    def expected(x, W, b):
+        y = reference(x, W, None, mask).astype(x.dtype)
+        return y + b
+
+    forward = {dtype: {'atol': 2e-2, 'rtol': 2e-2} for dtype in options}
+    check_function(lambda W: dropconnect(fixed_x, W, fixed_b), W,
+                   lambda W: expected(fixed_x, W, fixed_b), forward_options=forward,
+                   backward_options=options, double_backward_options=options)
+    check_function(lambda x, b: dropconnect(x, fixed_W, b), (x, b),
+                   lambda x, b: expected(x, fixed_W, b), forward_options=forward,
+                   backward_options=options, double_backward_options=options)
+
+
 def test_random_mask_statistics():
     numpy.random.seed(0)
     x, W = numpy.ones((100, 50)), numpy.ones((40, 50))

@@ -10,7 +10,8 @@ rng = numpy.random.default_rng(35)
 
 
 @pytest.mark.parametrize('shape, axis', [((3, 4), 1), ((2, 3, 4), (1, 2)), ((4, 3), 0),
-                                         ((2, 3, 2), -1)])
+                                         ((2, 3, 2), -1), ((2, 3), None), ((), ()),
+                                         ((2, 3), ())])
 def test_normalize(shape, axis):
     def reference(x):
         norm = numpy.sqrt((x.astype(numpy.float64) ** 2).sum(axis=axis, keepdims=True))
@@ -33,9 +34,9 @@ def test_integer_input_is_rejected():
 
 
 @pytest.mark.parametrize('x, axis, message', [
-    (numpy.ones((), 'f'), 0, 'normalize: invalid x: expected an array with at least one axis'),
-    (numpy.ones((2, 3), 'f'), 1.0, 'normalize: invalid axis: expected an int or a tuple of ints'),
-    (numpy.ones((2, 3), 'f'), None, 'normalize: invalid axis'),
+    (numpy.ones((), 'f'), 0, 'normalize: invalid axis: expected an axis of a 0-d array'),
+    (numpy.ones((2, 3), 'f'), 1.0, 'normalize: invalid axis: expected None, an int or a tuple'),
+    (numpy.ones((2, 3), 'f'), 2, 'normalize: invalid axis'),
     (numpy.ones((2, 3), 'f'), (0, 0.5), 'normalize: invalid axis'),
 ])
 def test_bad_axis_or_0d_input_is_a_clear_error(x, axis, message):
