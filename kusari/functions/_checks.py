@@ -80,3 +80,15 @@ def normalize_axis(func, axis, ndim, none_allowed=True):
     if len(set(out)) != len(out):
         fail(func, 'axis', 'distinct axes', axis)
     return tuple(out)
+
+
+def check_stackable(func, xs, same_shape_below):
+    """Chainer's rule for vstack/dstack: one dtype and one ndim for all ``xs``, and one
+    shape while ndim is below ``same_shape_below``."""
+    x0 = xs[0]
+    for i, x in enumerate(xs[1:], 1):
+        if x.dtype != x0.dtype or x.ndim != x0.ndim or (
+                x.ndim < same_shape_below and x.shape != x0.shape):
+            fail(func, 'xs[{}]'.format(i), 'the dtype and ndim{} of xs[0] ({}, shape {})'.format(
+                ' and shape' if x0.ndim < same_shape_below else '', x0.dtype, x0.shape),
+                 '{}, shape {}'.format(x.dtype, x.shape))

@@ -73,6 +73,8 @@ def sum_to(x, shape):
 
 def broadcast(*args):
     """Broadcasts the inputs to a common shape (returns one variable for one input)."""
+    if not args:
+        fail('broadcast', 'args', 'at least one input', 'none')
     shapes = [a.shape for a in args]
     try:
         shape = numpy.broadcast_shapes(*shapes)

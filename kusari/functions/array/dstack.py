@@ -1,7 +1,7 @@
 """Depth-wise stacking (``numpy.dstack``)."""
 
 from kusari import core
-from kusari.functions._checks import fail
+from kusari.functions._checks import check_stackable, fail
 from kusari.functions.array.concat import concat
 from kusari.functions.array.reshape import reshape
 
@@ -31,4 +31,5 @@ def dstack(xs):
     xs = [core.as_variable(x) for x in xs]
     if not xs:
         fail('dstack', 'xs', 'at least one array', 'none')
+    check_stackable('dstack', xs, 3)
     return concat([reshape(x, _atleast_3d_shape(x.shape)) for x in xs], axis=2)

@@ -6,7 +6,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail
+from kusari.functions._checks import fail, is_int
 from kusari.functions.array._axes import axis_of
 from kusari.functions.array.reshape import reshape
 
@@ -69,10 +69,10 @@ def repeat(x, repeats, axis=None):
     Returns:
         Variable: the repeated variable.
     """
-    if isinstance(repeats, numbers.Integral):
-        repeats = (int(repeats),)
-    else:
-        repeats = tuple(int(r) for r in repeats)
+    repeats = (repeats,) if isinstance(repeats, numbers.Integral) else tuple(repeats)
+    if not all(is_int(r) for r in repeats):
+        fail('repeat', 'repeats', 'an int or a sequence of ints', repeats)
+    repeats = tuple(int(r) for r in repeats)
     if any(r < 0 for r in repeats):
         fail('repeat', 'repeats', 'non-negative ints', repeats)
     x = core.as_variable(x)

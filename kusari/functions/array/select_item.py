@@ -18,10 +18,12 @@ class SelectItem(core.FunctionNode):
         if t.shape[0] != x.shape[0]:
             fail('select_item', 't', 'length {} (the rows of x)'.format(x.shape[0]),
                  'length {}'.format(t.shape[0]))
-        # As in NumPy, -N <= t < N (negative indices count from the end).
+        # As in NumPy, -N <= t < N (negative indices count from the end); Chainer's
+        # debug mode wants 0 <= t < N.
+        lowest = 0 if core.config.debug else -x.shape[1]
         if t.size and values_checkable(t) and not (
-                -x.shape[1] <= int(t.min()) and int(t.max()) < x.shape[1]):
-            fail('select_item', 't', 'indices in [{}, {})'.format(-x.shape[1], x.shape[1]),
+                lowest <= int(t.min()) and int(t.max()) < x.shape[1]):
+            fail('select_item', 't', 'indices in [{}, {})'.format(lowest, x.shape[1]),
                  'values from {} to {}'.format(int(t.min()), int(t.max())))
         self.retain_inputs((1,))
         self._in_shape = x.shape

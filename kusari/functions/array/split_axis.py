@@ -55,6 +55,9 @@ def split_axis(x, indices_or_sections, axis, force_tuple=True):
         points = core.as_array(indices_or_sections)
         points = points.tolist() if hasattr(points, 'tolist') else points
         indices_or_sections = [int(i) for i in points]
+        if core.config.debug and indices_or_sections != sorted(indices_or_sections):
+            raise ValueError('split_axis: indices_or_sections must be sorted, got {}'.format(
+                indices_or_sections))
     ys = SplitAxis(indices_or_sections, axis).apply((x,))
     if not force_tuple and len(ys) == 1:
         return ys[0]

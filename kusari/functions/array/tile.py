@@ -3,6 +3,7 @@
 import numbers
 
 from kusari import core
+from kusari import backend
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.array.reshape import reshape
@@ -42,6 +43,9 @@ def tile(x, reps):
     Returns:
         Variable: the tiled variable.
     """
+    if not isinstance(x, core.Variable) and not backend.is_array_supported(x):
+        raise TypeError('tile: x must be a Variable or an array, not {}'.format(
+            type(x).__name__))
     reps = (reps,) if isinstance(reps, numbers.Integral) else tuple(reps)
     if not all(isinstance(r, numbers.Integral) and r >= 0 for r in reps):
         fail('tile', 'reps', 'non-negative ints', reps)

@@ -1,7 +1,7 @@
 """Vertical stacking (``numpy.vstack``)."""
 
 from kusari import core
-from kusari.functions._checks import fail
+from kusari.functions._checks import check_stackable, fail
 from kusari.functions.array.concat import concat
 from kusari.functions.array.reshape import reshape
 
@@ -20,5 +20,6 @@ def vstack(xs):
     xs = [core.as_variable(x) for x in xs]
     if not xs:
         fail('vstack', 'xs', 'at least one array', 'none')
+    check_stackable('vstack', xs, 2)
     xs = [reshape(x, (1, x.size)) if x.ndim < 2 else x for x in xs]
     return concat(xs, axis=0)

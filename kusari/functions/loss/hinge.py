@@ -21,7 +21,8 @@ def hinge(x, t, norm='L1', reduce='mean'):
         Variable: a scalar ('mean') or of shape (N, K) ('no').
     """
     if norm not in ('L1', 'L2'):
-        fail('hinge', 'norm', "'L1' or 'L2'", repr(norm))
+        # Chainer's error for a norm it does not implement
+        raise NotImplementedError("hinge: norm must be 'L1' or 'L2', got {!r}".format(norm))
     check_reduce('hinge', reduce, ('mean', 'no'))
     x = core.as_variable(x)
     t = core.as_array(t)

@@ -18,7 +18,8 @@ class MeanAbsoluteError(core.FunctionNode):
         xp = get_array_module(x0)
         diff = x0 - x1
         self.sign = xp.sign(diff)
-        total = xp.abs(diff).sum()
+        # float16 sums in float32, as in Chainer (a float16 sum overflows at 65504)
+        total = xp.abs(diff).sum(dtype=xp.float32 if diff.dtype == xp.float16 else None)
         # the mean of no elements is NaN, as in Chainer and NumPy (without their warning)
         return xp.asarray(total / diff.size if diff.size else float('nan'), dtype=x0.dtype),
 

@@ -47,3 +47,8 @@ def test_bad_shapes(uniform):
         F.sum_to(uniform(3, 4), (3,))
     with pytest.raises(InvalidType, match='broadcast'):
         F.broadcast(uniform(3), uniform(4))
+
+
+def test_broadcast_of_nothing_is_refused():
+    with pytest.raises(InvalidType, match='broadcast: invalid args'):
+        F.broadcast()

@@ -21,3 +21,12 @@ def test_zero_dim_inputs_forward():
 def test_no_inputs():
     with pytest.raises(ValueError, match='dstack'):
         F.dstack([])
+
+
+@pytest.mark.parametrize('a, b', [((3, 4), (4, 4)), ((), (1,)), ((2, 3, 4), (3, 3, 4))])
+def test_inputs_of_other_ndim_or_shape_are_refused(a, b):
+    # Chainer's rule: one ndim, and one shape for inputs of at most two axes
+    from kusari.utils.type_check import InvalidType
+    with pytest.raises(InvalidType, match='dstack|concat'):
+        F.dstack([numpy.zeros(a, 'f'), numpy.zeros(b, 'f')])
+    assert F.dstack([numpy.zeros((3, 4, 6), 'f'), numpy.zeros((3, 4, 5), 'f')]).shape == (3, 4, 11)

@@ -27,3 +27,8 @@ def test_bad_repeats(uniform):
 def test_gpu(uniform, repeats):
     check_function(lambda x: F.repeat(x, repeats, 0), uniform(3, 4),
                    lambda x: numpy.repeat(x, repeats, 0), device='@cupy:0')
+
+
+def test_repeats_must_be_ints():
+    with pytest.raises(TypeError, match='repeat: invalid repeats'):
+        F.repeat(numpy.zeros(2, 'f'), 'a')

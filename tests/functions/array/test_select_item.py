@@ -36,3 +36,12 @@ def test_gpu(uniform):
     t = numpy.array([2, 0, 3])
     check_function(F.select_item, (uniform(3, 4), t), lambda x, t: x[numpy.arange(3), t],
                    device='@cupy:0')
+
+
+def test_debug_mode_wants_non_negative_labels():
+    x = numpy.zeros((1, 2), 'f')
+    t = numpy.array([-1], numpy.int32)
+    assert F.select_item(x, t).shape == (1,)  # counts from the end, as in NumPy
+    with kusari.using_config('debug', True):
+        with pytest.raises(ValueError, match='select_item'):
+            F.select_item(x, t)

@@ -35,3 +35,10 @@ def test_bad_arguments(uniform):
         F.split_axis(uniform(4, 6), 4, 1)
     with pytest.raises(InvalidType, match='split_axis: invalid axis'):
         F.split_axis(uniform(4, 6), 2, 2)
+
+
+def test_unsorted_indices_are_a_value_error_in_debug_mode():
+    x = numpy.zeros((2, 3, 4), 'f')
+    with kusari.using_config('debug', True):
+        with pytest.raises(ValueError, match='split_axis: indices_or_sections must be sorted'):
+            F.split_axis(x, [2, 1], 1)

@@ -17,3 +17,9 @@ def test_bad_reps(uniform):
         F.tile(uniform(3), -1)
     with pytest.raises(InvalidType, match='tile: invalid reps'):
         F.tile(uniform(3), (1.5,))
+
+
+def test_x_must_be_an_array_or_a_variable():
+    x = numpy.zeros(2, 'f')
+    with pytest.raises(TypeError, match='tile: x must be'):
+        F.tile((x, x), 2)

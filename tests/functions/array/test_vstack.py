@@ -21,3 +21,12 @@ def test_zero_dim_inputs_forward():
 def test_no_inputs():
     with pytest.raises(ValueError, match='vstack'):
         F.vstack([])
+
+
+@pytest.mark.parametrize('a, b', [((3,), (3, 3)), ((), (1,)), ((3,), (4,)), ((3, 4), (3, 3))])
+def test_inputs_of_other_ndim_or_shape_are_refused(a, b):
+    # Chainer's rule: one ndim, and one shape for inputs of at most one axis
+    from kusari.utils.type_check import InvalidType
+    with pytest.raises(InvalidType, match='vstack|concat'):
+        F.vstack([numpy.zeros(a, 'f'), numpy.zeros(b, 'f')])
+    assert F.vstack([numpy.zeros((3, 4), 'f'), numpy.zeros((4, 4), 'f')]).shape == (7, 4)

@@ -45,7 +45,7 @@ def test_chainer_docstring_example():
 def test_bad_inputs():
     x = numpy.zeros((2, 3), numpy.float32)
     t = numpy.zeros(2, numpy.int32)
-    with pytest.raises(InvalidType, match='hinge.*norm'):
+    with pytest.raises(NotImplementedError, match='hinge.*norm'):
         F.hinge(x, t, norm='L3')
     with pytest.raises(InvalidType, match='hinge.*reduce'):
         F.hinge(x, t, reduce='sum')

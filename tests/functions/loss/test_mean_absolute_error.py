@@ -39,3 +39,9 @@ def test_bad_inputs():
         F.mean_absolute_error(x, x.T)
     with pytest.raises(InvalidType, match='mean_absolute_error.*dtypes'):
         F.mean_absolute_error(x, x.astype(numpy.float64))
+
+
+def test_float16_sum_does_not_overflow():
+    x0 = numpy.full((64, 1, 16, 16), 2, numpy.float16)
+    y = F.mean_absolute_error(x0, -x0)
+    assert y.dtype == numpy.float16 and float(y.array) == 4
