@@ -55,19 +55,20 @@ def fetch(function, directory, remote):
     error_type = type(failures[-1])
     raise error_type(
         '{}: could not get {} ({}). Without network access, download it from {} '
-        'elsewhere and put it at {} (MD5 {}), or point KUSARI_DATASET_ROOT at a '
-        'directory that holds it under {}/'.format(
+        'elsewhere and put it at {} (MD5 {}), or point CHAINER_DATASET_ROOT (or '
+        'KUSARI_DATASET_ROOT) at a directory that holds it under {}/'.format(
             function, remote.name, '; '.join(str(e) for e in failures), remote.urls[0],
-            path, remote.md5, os.path.basename(directory))) from failures[-1]
+            path, remote.md5, os.path.relpath(directory, download.get_dataset_root()))
+    ) from failures[-1]
 
 
 def cached_arrays(path, build, layout):
     """Arrays loaded from the .npz cache at ``path``, or built and cached there.
 
     ``build()`` returns a dict of arrays. The cache is uncompressed (loading it is a
-    plain read) and written atomically. A cache that cannot be read (damaged) or that
-    does not hold the arrays ``layout`` describes (written by another version, edited)
-    is rebuilt; one that cannot be written is skipped and the arrays returned uncached.
+    plain read) and written as :func:`cached` writes. A cache that cannot be read
+    (damaged) or that does not hold the arrays ``layout`` describes (written by another
+    version, edited) is rebuilt.
 
     Args:
         path (str): The cache file.
@@ -76,24 +77,45 @@ def cached_arrays(path, build, layout):
             dimension is an int, None (any size) or a letter naming a size that all
             arrays using that letter share (e.g. the number of examples).
     """
+    return cached(path, build, lambda path: load_npz_cache(path, layout), save_npz)
+
+
+def load_npz_cache(path, layout):
+    """The arrays of the .npz file at ``path``; None if it is damaged or not ``layout``."""
+    try:
+        arrays = _load_npz(path)
+    except Exception:  # noqa: BLE001
+        # A damaged cache makes zipfile, zlib or NumPy's header parser raise almost
+        # anything (even tokenize.TokenError).
+        return None
+    return arrays if matches_layout(arrays, layout) else None
+
+
+def save_npz(f, arrays):
+    numpy.savez(f, **arrays)
+
+
+def cached(path, build, load, save):
+    """The content of the cache file at ``path``, or ``build()``'s, cached there.
+
+    ``load(path)`` returns the content, or None when the file is not a valid cache; then
+    the content is built and ``save(binary_file, content)`` writes it to a temporary file
+    that replaces ``path`` atomically. A cache in a read-only directory or one that
+    cannot be written is skipped and the content returned uncached.
+    """
     if os.path.exists(path):
-        try:
-            arrays = _load_npz(path)
-        except Exception:  # noqa: BLE001
-            # A damaged cache makes zipfile, zlib or NumPy's header parser raise almost
-            # anything (even tokenize.TokenError); it is rebuilt below, atomically.
-            arrays = None
-        if arrays is not None and matches_layout(arrays, layout):
-            return arrays
-    arrays = build()
+        content = load(path)
+        if content is not None:
+            return content
+    content = build()
     directory = os.path.dirname(os.path.abspath(path))
     if _is_read_only(directory):
-        return arrays
+        return content
     try:
-        _save_npz_atomically(path, directory, arrays)
+        _save_atomically(path, directory, lambda f: save(f, content))
     except OSError:
-        pass  # caching is an optimization; the arrays are correct without it
-    return arrays
+        pass  # caching is an optimization; the content is correct without it
+    return content
 
 
 def matches_layout(arrays, layout):
@@ -142,13 +164,13 @@ def _is_read_only(directory):
         return False
 
 
-def _save_npz_atomically(path, directory, arrays):
+def _save_atomically(path, directory, write):
     os.makedirs(directory, exist_ok=True)
     fd, temp_path = tempfile.mkstemp(dir=directory, prefix='.' + os.path.basename(path) + '.',
                                      suffix='.part')
     try:
         with os.fdopen(fd, 'wb') as f:
-            numpy.savez(f, **arrays)
+            write(f)
         os.replace(temp_path, path)
     except BaseException:
         try:

@@ -3,7 +3,8 @@
 Each is four gzipped IDX files with the same names. They are read from a directory of
 raw files (downloaded into the dataset's directory when missing), checked against
 their published MD5 and parsed; the arrays of each split are cached as ``train.npz`` /
-``test.npz`` in the dataset's directory under the dataset root.
+``test.npz`` in the dataset's directory under the dataset root, in Chainer's directory
+(``pfnet/chainer/<name>``) and layout, so that each uses the caches the other wrote.
 """
 
 import os
@@ -24,7 +25,7 @@ class MnistFormatSource:
     """An MNIST-format dataset: directory name, download mirrors and MD5s.
 
     Args:
-        directory_name (str): The subdirectory of the dataset root.
+        directory_name (str): The subdirectory of the dataset root (Chainer's).
         base_urls (tuple of str): Mirrors, each ending with ``/``; tried in order.
         md5s (dict): The MD5 of each of the four files, by file name.
     """
@@ -48,8 +49,10 @@ def has_all_files(directory):
                for names in FILE_NAMES.values() for name in names)
 
 
-# The cache of a split: n images of any size, n labels.
-_CACHE_LAYOUT = {'x': (numpy.uint8, ('n', None, None)), 'y': (numpy.uint8, ('n',))}
+IMAGE_SHAPE = (28, 28)
+
+# The cache of a split, as Chainer writes it: n flattened images, n labels.
+_CACHE_LAYOUT = {'x': (numpy.uint8, ('n', 784)), 'y': (numpy.uint8, ('n',))}
 
 
 def load_split(function, source, raw_directory, split):
@@ -61,16 +64,22 @@ def load_split(function, source, raw_directory, split):
             _loader.fetch(function, raw_directory, source.remote(images_name)))
         labels = _idx.read_idx(
             _loader.fetch(function, raw_directory, source.remote(labels_name)))
-        if images.ndim != 3 or labels.ndim != 1 or len(images) != len(labels):
+        if images.shape[1:] != IMAGE_SHAPE or labels.ndim != 1 \
+                or len(images) != len(labels):
             raise ValueError(
                 '{}: {} holds images of shape {} but {} holds labels of shape {}; expected '
-                '(N, rows, columns) and (N,)'.format(function, images_name, images.shape,
-                                                     labels_name, labels.shape))
-        return {'x': images.astype(numpy.uint8), 'y': labels.astype(numpy.uint8)}
+                '(N, 28, 28) and (N,)'.format(function, images_name, images.shape,
+                                              labels_name, labels.shape))
+        return {'x': images.reshape(len(images), -1).astype(numpy.uint8),
+                'y': labels.astype(numpy.uint8)}
 
-    cache = os.path.join(source.default_directory(), split + '.npz')
-    arrays = _loader.cached_arrays(cache, build, _CACHE_LAYOUT)
-    return arrays['x'], arrays['y']
+    arrays = _loader.cached_arrays(cache_path(source, split), build, _CACHE_LAYOUT)
+    return arrays['x'].reshape((-1,) + IMAGE_SHAPE), arrays['y']
+
+
+def cache_path(source, split):
+    """Where the arrays of a split are cached (Chainer's ``train.npz``/``test.npz``)."""
+    return os.path.join(source.default_directory(), split + '.npz')
 
 
 def load(function, source, raw_directory, withlabel, ndim, scale, dtype, label_dtype,

@@ -64,7 +64,7 @@ _CACHE_LAYOUT = {'train_x': (numpy.uint8, ('n', 3072)), 'train_y': (numpy.uint8,
 
 def _load_raw(function, name):
     archive_name, md5, members, label_key = _ARCHIVES[name]
-    directory = download.get_dataset_directory('cifar', create_directory=False)
+    directory = download.get_dataset_directory('pfnet/chainer/cifar', create_directory=False)
 
     def build():
         remote = _loader.RemoteFile(archive_name, tuple(u + archive_name for u in _BASE_URLS),
@@ -101,9 +101,11 @@ def _get_cifar(function, name, withlabel, ndim, scale, dtype):
 def get_cifar10(withlabel=True, ndim=3, scale=1., dtype=None):
     """Gets the CIFAR-10 dataset (50,000 training, 10,000 test colour images).
 
-    The archive ``cifar-10-python.tar.gz`` is kept in ``<dataset root>/cifar/``,
-    downloaded there if missing and checked against its published MD5; without network
-    access, put it there by hand. The parsed arrays are cached as ``cifar-10.npz``.
+    The arrays are read from Chainer's cache, ``cifar-10.npz`` in
+    ``<dataset root>/pfnet/chainer/cifar/``. Without it (or when it is damaged), the
+    archive ``cifar-10-python.tar.gz`` is read from there, downloaded there if missing
+    and checked against its published MD5 (without network access, put it there by
+    hand), and the cache is written.
 
     Args:
         withlabel (bool): Return (image, label) pairs; otherwise only the images.
@@ -121,8 +123,9 @@ def get_cifar10(withlabel=True, ndim=3, scale=1., dtype=None):
 def get_cifar100(withlabel=True, ndim=3, scale=1., dtype=None):
     """Gets the CIFAR-100 dataset (50,000 training, 10,000 test colour images).
 
-    Labels are the 100 fine classes. The archive ``cifar-100-python.tar.gz`` is kept in
-    ``<dataset root>/cifar/`` as for :func:`get_cifar10`.
+    Labels are the 100 fine classes. The cache ``cifar-100.npz`` and the archive
+    ``cifar-100-python.tar.gz`` are kept in ``<dataset root>/pfnet/chainer/cifar/`` as
+    for :func:`get_cifar10`.
 
     Args:
         withlabel (bool): Return (image, label) pairs; otherwise only the images.

@@ -5,7 +5,7 @@ import numpy
 from kusari.datasets import _mnist_family
 
 _SOURCE = _mnist_family.MnistFormatSource(
-    'fashion-mnist',
+    'pfnet/chainer/fashion-mnist',
     ('https://raw.githubusercontent.com/zalandoresearch/fashion-mnist/master/data/fashion/',
      'http://fashion-mnist.s3-website.eu-central-1.amazonaws.com/'),
     {'train-images-idx3-ubyte.gz': '8d4fb7e6c68d591d4c3dfef9ec88bf0d',
@@ -30,9 +30,9 @@ def get_fashion_mnist(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=
                       rgb_format=False):
     """Gets the Fashion-MNIST dataset (60,000 training, 10,000 test images).
 
-    The four IDX files are kept in ``<dataset root>/fashion-mnist/``, downloaded there if
-    missing and checked against their published MD5; without network access, put them
-    there by hand. The arguments and return value are those of
+    The four IDX files are kept in ``<dataset root>/pfnet/chainer/fashion-mnist/``,
+    downloaded there if missing and checked against their published MD5; without network
+    access, put them there by hand. The arguments and return value are those of
     :func:`~kusari.datasets.get_mnist`.
 
     Args:

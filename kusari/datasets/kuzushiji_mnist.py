@@ -5,7 +5,7 @@ import numpy
 from kusari.datasets import _mnist_family
 
 _SOURCE = _mnist_family.MnistFormatSource(
-    'kuzushiji-mnist',
+    'pfnet/chainer/kuzushiji_mnist',
     ('http://codh.rois.ac.jp/kmnist/dataset/kmnist/',),
     {'train-images-idx3-ubyte.gz': 'bdb82020997e1d708af4cf47b453dcf7',
      'train-labels-idx1-ubyte.gz': 'e144d726b3acfaa3e44228e80efcd344',
@@ -30,9 +30,9 @@ def get_kuzushiji_mnist(withlabel=True, ndim=1, scale=1., dtype=None,
                         label_dtype=numpy.int32, rgb_format=False):
     """Gets the Kuzushiji-MNIST dataset (60,000 training, 10,000 test images).
 
-    The four IDX files are kept in ``<dataset root>/kuzushiji-mnist/``, downloaded there
-    if missing and checked against their published MD5; without network access, put
-    them there by hand. The arguments and return value are those of
+    The four IDX files are kept in ``<dataset root>/pfnet/chainer/kuzushiji_mnist/``,
+    downloaded there if missing and checked against their published MD5; without network
+    access, put them there by hand. The arguments and return value are those of
     :func:`~kusari.datasets.get_mnist`.
 
     Args:

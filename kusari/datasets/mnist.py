@@ -9,7 +9,7 @@ from kusari.datasets import _mnist_family
 from kusari.datasets import digits
 
 _SOURCE = _mnist_family.MnistFormatSource(
-    'mnist',
+    'pfnet/chainer/mnist',
     ('https://ossci-datasets.s3.amazonaws.com/mnist/',
      'https://storage.googleapis.com/cvdf-datasets/mnist/'),
     {'train-images-idx3-ubyte.gz': 'f68b3c2dcbeaaa9fbdd348bbdeb94873',
@@ -21,8 +21,8 @@ _SOURCE = _mnist_family.MnistFormatSource(
 def find_mnist_directory(root=None):
     """The directory holding the four MNIST files, or ``None`` if there is none.
 
-    It looks at ``<root>/mnist`` and then ``root`` itself, with ``root`` defaulting to
-    the dataset root (``KUSARI_DATASET_ROOT``, see
+    It looks at ``<root>/pfnet/chainer/mnist`` (the dataset's directory, as in Chainer)
+    and then ``root`` itself, with ``root`` defaulting to the dataset root (see
     :func:`kusari.dataset.get_dataset_root`). The files are the standard
     ``train-images-idx3-ubyte.gz``, ``train-labels-idx1-ubyte.gz``,
     ``t10k-images-idx3-ubyte.gz`` and ``t10k-labels-idx1-ubyte.gz``.
@@ -34,7 +34,7 @@ def find_mnist_directory(root=None):
         str or None: The directory.
     """
     root = download.get_dataset_root() if root is None else os.fspath(root)
-    for directory in (os.path.join(root, 'mnist'), root):
+    for directory in (os.path.join(root, _SOURCE.directory_name), root):
         if _mnist_family.has_all_files(directory):
             return directory
     return None
@@ -44,10 +44,11 @@ def get_mnist(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=numpy.in
               rgb_format=False):
     """Gets the MNIST dataset of handwritten digits (60,000 training, 10,000 test).
 
-    The four original IDX files are looked up in ``<dataset root>/mnist`` (or the
-    dataset root itself), downloaded there if missing, checked against their published
-    MD5 and parsed; the arrays are cached as .npz files next to them. Without network
-    access, put the four files in ``<dataset root>/mnist/``.
+    The arrays are read from Chainer's cache, ``train.npz`` and ``test.npz`` in
+    ``<dataset root>/pfnet/chainer/mnist/``. Without it (or when it is damaged), the four
+    original IDX files are looked up there (or in the dataset root itself), downloaded
+    there if missing, checked against their published MD5 and parsed, and the cache is
+    written. Without network access, put the four files in that directory.
 
     Args:
         withlabel (bool): Return (image, label) pairs; otherwise only the images.
@@ -71,9 +72,10 @@ def get_mnist_or_digits(root=None, **kwargs):
     """MNIST if its files are at hand, else the small digits dataset shipped with kusari.
 
     MNIST is used when :func:`find_mnist_directory` finds the four MNIST files under
-    ``root`` (by default the dataset root, ``KUSARI_DATASET_ROOT``); nothing is
-    downloaded. Otherwise the embedded 8x8 digits of :func:`get_digits` are returned,
-    so a program works offline. The two take the same keyword arguments.
+    ``root`` or, without ``root``, when the dataset root holds the cache
+    :func:`get_mnist` writes (as Chainer's does); nothing is downloaded. Otherwise the
+    embedded 8x8 digits of :func:`get_digits` are returned, so a program works offline.
+    The two take the same keyword arguments.
 
     Args:
         root (str or os.PathLike): Where to look for MNIST (see
@@ -85,7 +87,7 @@ def get_mnist_or_digits(root=None, **kwargs):
         tuple: ``(train, test)`` as :func:`get_mnist` returns them.
     """
     directory = find_mnist_directory(root)
-    if directory is None:
+    if directory is None and (root is not None or not _has_cache()):
         return digits.get_digits(**kwargs)
     options = dict(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=numpy.int32,
                    rgb_format=False)
@@ -94,4 +96,10 @@ def get_mnist_or_digits(root=None, **kwargs):
         raise TypeError('get_mnist_or_digits: unexpected keyword argument(s) {}'.format(
             ', '.join(sorted(unknown))))
     options.update(kwargs)
-    return _mnist_family.load('get_mnist_or_digits', _SOURCE, directory, **options)
+    return _mnist_family.load('get_mnist_or_digits', _SOURCE,
+                              directory or _SOURCE.default_directory(), **options)
+
+
+def _has_cache():
+    return all(os.path.isfile(_mnist_family.cache_path(_SOURCE, split))
+               for split in ('train', 'test'))

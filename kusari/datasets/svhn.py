@@ -27,13 +27,15 @@ def _loadmat(function, path):
         raise ValueError('{}: cannot read {}: {}'.format(function, path, e)) from e
 
 
-_CACHE_LAYOUT = {'x': (numpy.uint8, ('n', 3, 32, 32)), 'y': (numpy.uint8, ('n',))}
+# Chainer's cache of a split: the .mat file's arrays as they are, X of shape
+# (row, column, channel, example) and y of shape (example, 1) with the digit 0 as 10.
+_CACHE_LAYOUT = {'x': (numpy.uint8, (32, 32, 3, 'n')), 'y': (numpy.uint8, ('n', 1))}
 
 
 def _load_split(function, split):
     """Images (N, 3, 32, 32) uint8 and labels (N,) uint8 (digit 0 as 0) of a split."""
     file_name, md5 = _FILES[split]
-    directory = download.get_dataset_directory('svhn', create_directory=False)
+    directory = download.get_dataset_directory('pfnet/chainer/svhn', create_directory=False)
 
     def build():
         remote = _loader.RemoteFile(file_name, (_BASE_URL + file_name,), md5)
@@ -41,47 +43,42 @@ def _load_split(function, split):
         mat = _loadmat(function, path)
         if 'X' not in mat or 'y' not in mat:
             raise ValueError('{}: {} lacks the X or y variable'.format(function, path))
-        images, labels = mat['X'], numpy.asarray(mat['y']).reshape(-1)
+        images, labels = mat['X'], numpy.asarray(mat['y'])
         if images.ndim != 4 or images.shape[:3] != (32, 32, 3) \
-                or images.shape[3] != len(labels):
+                or labels.shape != (images.shape[3], 1):
             raise ValueError('{}: {} holds X of shape {} and y of shape {}; expected '
                              '(32, 32, 3, N) and (N, 1)'.format(function, path, images.shape,
-                                                                mat['y'].shape))
-        # X is (row, column, channel, example); SVHN labels the digit 0 as 10.
-        images = numpy.ascontiguousarray(images.transpose(3, 2, 0, 1), dtype=numpy.uint8)
-        labels = numpy.where(labels == 10, 0, labels).astype(numpy.uint8)
-        return {'x': images, 'y': labels}
+                                                                labels.shape))
+        return {'x': images.astype(numpy.uint8), 'y': labels.astype(numpy.uint8)}
 
     arrays = _loader.cached_arrays(os.path.join(directory, split + '.npz'), build,
                                    _CACHE_LAYOUT)
-    return arrays['x'], arrays['y']
+    labels = arrays['y'].reshape(-1)
+    return arrays['x'].transpose(3, 2, 0, 1), numpy.where(labels == 10, 0, labels)
 
 
 def get_svhn(withlabel=True, scale=1., dtype=None, label_dtype=numpy.int32, add_extra=False):
     """Gets the SVHN dataset (73,257 training, 26,032 test colour images of digits).
 
-    The files ``train_32x32.mat`` and ``test_32x32.mat`` (and ``extra_32x32.mat`` with
-    ``add_extra``) are kept in ``<dataset root>/svhn/``, downloaded there if missing and
-    checked against their published MD5; without network access, put them there by
-    hand. Reading them needs SciPy. Images have shape (3, 32, 32); the digit 0 has
-    label 0.
+    The arrays are read from Chainer's caches (``train.npz``, ``test.npz``, ``extra.npz``)
+    in ``<dataset root>/pfnet/chainer/svhn/``. Without them (or when they are damaged),
+    the files ``train_32x32.mat`` and ``test_32x32.mat`` (and ``extra_32x32.mat`` with
+    ``add_extra``) are read from there, downloaded there if missing and checked against
+    their published MD5 (without network access, put them there by hand), and the
+    caches are written. Reading them needs SciPy. Images have shape (3, 32, 32); the
+    digit 0 has label 0.
 
     Args:
         withlabel (bool): Return (image, label) pairs; otherwise only the images.
         scale (float): Pixels are scaled from [0, 255] to [0, ``scale``].
         dtype: The dtype of the images; ``kusari.config.dtype`` (float32) by default.
         label_dtype: The dtype of the labels.
-        add_extra (bool): Append the 531,131 "extra" images to the training set.
+        add_extra (bool): Also return the 531,131 "extra" images.
 
     Returns:
-        tuple: ``(train, test)`` datasets.
+        tuple: ``(train, test)`` datasets, or ``(train, test, extra)`` with ``add_extra``.
     """
-    train_x, train_y = _load_split('get_svhn', 'train')
-    if add_extra:
-        extra_x, extra_y = _load_split('get_svhn', 'extra')
-        train_x = numpy.concatenate([train_x, extra_x])
-        train_y = numpy.concatenate([train_y, extra_y])
-    test_x, test_y = _load_split('get_svhn', 'test')
+    splits = ('train', 'test', 'extra') if add_extra else ('train', 'test')
     return tuple(
         _loader.make_dataset(x, y, withlabel, scale, 255., dtype, label_dtype)
-        for x, y in ((train_x, train_y), (test_x, test_y)))
+        for x, y in (_load_split('get_svhn', split) for split in splits))

@@ -179,11 +179,12 @@ def md5(path):
 
 def prime_kusari_caches(root):
     """Parses the raw files with kusari's loaders, accepting the tiny files' MD5s."""
-    mnist_md5s = {name: md5(os.path.join(root, 'mnist', name))
+    directory = os.path.join(root, 'pfnet', 'chainer')
+    mnist_md5s = {name: md5(os.path.join(directory, 'mnist', name))
                   for name in kusari_mnist._SOURCE.md5s}
-    archives = {name: (entry[0], md5(os.path.join(root, 'cifar', entry[0]))) + entry[2:]
+    archives = {name: (entry[0], md5(os.path.join(directory, 'cifar', entry[0]))) + entry[2:]
                 for name, entry in kusari_cifar._ARCHIVES.items()}
-    ptb_files = {split: (entry[0], md5(os.path.join(root, 'ptb', entry[0])))
+    ptb_files = {split: (entry[0], md5(os.path.join(directory, 'ptb', entry[0])))
                  for split, entry in kusari_ptb._FILES.items()}
     with mock.patch.dict(os.environ, {'CHAINER_DATASET_ROOT': str(root)}), \
             mock.patch.object(download, '_dataset_root', None), \
@@ -213,8 +214,8 @@ def kusari_root(raw_data, tmp_path_factory):
     """A dataset root where kusari's loaders find the tiny datasets."""
     raw_root, _ = raw_data
     root = tmp_path_factory.mktemp('kusari_datasets')
-    for name in ('mnist', 'cifar', 'ptb'):
-        shutil.copytree(raw_root / name, root / name)  # the caches go next to the copies
+    for name in ('mnist', 'cifar', 'ptb'):  # the caches go next to the copies
+        shutil.copytree(raw_root / name, root / 'pfnet' / 'chainer' / name)
     prime_kusari_caches(root)
     return root
 
@@ -305,7 +306,8 @@ def assert_finite_entries(log, keys):
 def test_tiny_raw_files_fail_the_checksum(raw_data, tmp_path):
     """Why the caches are primed: the loaders refuse files with other MD5s, naming them."""
     raw_root, _ = raw_data
-    os.symlink(raw_root / 'mnist', tmp_path / 'mnist')
+    (tmp_path / 'pfnet' / 'chainer').mkdir(parents=True)
+    os.symlink(raw_root / 'mnist', tmp_path / 'pfnet' / 'chainer' / 'mnist')
     with mock.patch.dict(os.environ, {'KUSARI_DATASET_ROOT': str(tmp_path)}), \
             mock.patch.object(download, '_dataset_root', None):
         with pytest.raises(download.ChecksumError, match='train-images-idx3-ubyte.gz'):

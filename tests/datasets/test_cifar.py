@@ -31,8 +31,8 @@ def small_cifar10(dataset_root, formats, monkeypatch):
     members['cifar-10-batches-py/test_batch'] = formats.py2_pickle(
         {'batch_label': 'testing batch 1 of 1', 'labels': test_y, 'data': test_x})
     members['cifar-10-batches-py/batches.meta'] = formats.py2_pickle({'num_vis': 'x'})
-    path = dataset_root / 'cifar' / 'cifar-10-python.tar.gz'
-    path.parent.mkdir()
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10-python.tar.gz'
+    path.parent.mkdir(parents=True)
     formats.write_tar_gz(path, members)
     name, _, split_members, label_key = cifar._ARCHIVES['cifar-10']
     monkeypatch.setitem(cifar._ARCHIVES, 'cifar-10',
@@ -48,7 +48,7 @@ def test_get_cifar10_parses_the_pickled_batches(small_cifar10, dataset_root):
     assert x.shape == (3, 32, 32) and x.dtype == numpy.float32 and t.dtype == numpy.int32
     numpy.testing.assert_allclose(x, train_x[7].reshape(3, 32, 32) / 255., rtol=1e-6)
     assert [int(test[i][1]) for i in range(3)] == test_y.tolist()
-    assert (dataset_root / 'cifar' / 'cifar-10.npz').is_file()
+    assert (dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz').is_file()
 
 
 def test_get_cifar10_options(small_cifar10):
@@ -64,8 +64,8 @@ def test_get_cifar100_uses_fine_labels(dataset_root, formats, monkeypatch):
     rng = numpy.random.RandomState(1)
     tx, ty = batch_arrays(rng, 4, 100)
     vx, vy = batch_arrays(rng, 2, 100)
-    path = dataset_root / 'cifar' / 'cifar-100-python.tar.gz'
-    path.parent.mkdir()
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-100-python.tar.gz'
+    path.parent.mkdir(parents=True)
     formats.write_tar_gz(path, {
         'cifar-100-python/train': formats.py2_pickle(
             {'data': tx, 'fine_labels': ty, 'coarse_labels': [0] * 4}),
@@ -83,8 +83,8 @@ def test_malicious_batch_is_refused(dataset_root, formats, monkeypatch):
         def __reduce__(self):
             return (os.system, ('echo should-not-run',))
 
-    path = dataset_root / 'cifar' / 'cifar-100-python.tar.gz'
-    path.parent.mkdir()
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-100-python.tar.gz'
+    path.parent.mkdir(parents=True)
     formats.write_tar_gz(path, {'cifar-100-python/train': pickle.dumps(Exploit(), 2),
                                 'cifar-100-python/test': b''})
     name, _, members, key = cifar._ARCHIVES['cifar-100']
@@ -94,8 +94,8 @@ def test_malicious_batch_is_refused(dataset_root, formats, monkeypatch):
 
 
 def test_batch_with_wrong_shape(dataset_root, formats, monkeypatch):
-    path = dataset_root / 'cifar' / 'cifar-100-python.tar.gz'
-    path.parent.mkdir()
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-100-python.tar.gz'
+    path.parent.mkdir(parents=True)
     bad = formats.py2_pickle({'data': numpy.zeros((2, 100), numpy.uint8), 'fine_labels': [1, 2]})
     formats.write_tar_gz(path, {'cifar-100-python/train': bad, 'cifar-100-python/test': bad})
     name, _, members, key = cifar._ARCHIVES['cifar-100']
@@ -108,14 +108,15 @@ def test_offline_message(dataset_root, no_network):
     with pytest.raises(download.DownloadError) as info:
         get_cifar10()
     message = str(info.value)
-    assert os.path.join(str(dataset_root), 'cifar', 'cifar-10-python.tar.gz') in message
+    assert os.path.join(str(dataset_root), 'pfnet', 'chainer', 'cifar',
+                        'cifar-10-python.tar.gz') in message
     assert 'c58f30108f718f92721af3b95e74349a' in message
     assert 'https://www.cs.toronto.edu/~kriz/cifar-10-python.tar.gz' in message
 
 
 def test_truncated_archive_is_a_checksum_error(small_cifar10, dataset_root):
-    path = dataset_root / 'cifar' / 'cifar-10-python.tar.gz'
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10-python.tar.gz'
     path.write_bytes(path.read_bytes()[:200])
     with pytest.raises(download.ChecksumError, match='cifar-10-python.tar.gz'):
         get_cifar10()
-    assert not (dataset_root / 'cifar' / 'cifar-10.npz').exists()
+    assert not (dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz').exists()

@@ -50,7 +50,7 @@ def make_mnist_files(directory, formats, n_train=7, n_test=3, seed=0):
 
 @pytest.fixture
 def small_mnist(dataset_root, formats, monkeypatch):
-    arrays, md5s = make_mnist_files(dataset_root / 'mnist', formats)
+    arrays, md5s = make_mnist_files(dataset_root / 'pfnet' / 'chainer' / 'mnist', formats)
     for name, md5 in md5s.items():
         monkeypatch.setitem(mnist._SOURCE.md5s, name, md5)
     return arrays
@@ -92,23 +92,23 @@ def test_get_mnist_bad_ndim(small_mnist):
 
 def test_get_mnist_caches_npz_and_uses_it(small_mnist, dataset_root):
     get_mnist()
-    cache = dataset_root / 'mnist' / 'train.npz'
-    assert cache.is_file() and (dataset_root / 'mnist' / 'test.npz').is_file()
+    cache = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz'
+    assert cache.is_file() and cache.with_name('test.npz').is_file()
     for name in FILES:  # the cache alone is enough now
-        (dataset_root / 'mnist' / name).unlink()
+        (dataset_root / 'pfnet' / 'chainer' / 'mnist' / name).unlink()
     train, _ = get_mnist(withlabel=False, ndim=2, scale=255.)
     numpy.testing.assert_array_equal(train, small_mnist['train'][0])
-    assert [n for n in os.listdir(dataset_root / 'mnist') if n.startswith('.')] == []
+    assert [n for n in os.listdir(cache.parent) if n.startswith('.')] == []
 
 
 def test_damaged_cache_is_rebuilt(small_mnist, dataset_root):
     get_mnist()
-    cache = dataset_root / 'mnist' / 'train.npz'
+    cache = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz'
     cache.write_bytes(cache.read_bytes()[:100])
     train, _ = get_mnist(withlabel=False, ndim=2, scale=255.)
     numpy.testing.assert_array_equal(train, small_mnist['train'][0])
-    with numpy.load(cache) as f:  # replaced by a good one
-        numpy.testing.assert_array_equal(f['x'], small_mnist['train'][0])
+    with numpy.load(cache) as f:  # replaced by a good one, in Chainer's layout
+        numpy.testing.assert_array_equal(f['x'], small_mnist['train'][0].reshape(7, 784))
 
 
 def test_downloads_from_the_mirror_and_verifies(dataset_root, formats, monkeypatch, tmp_path):
@@ -120,8 +120,8 @@ def test_downloads_from_the_mirror_and_verifies(dataset_root, formats, monkeypat
                                                      mirror.as_uri() + '/'))
     train, test = get_mnist()
     assert len(train) == 7
-    assert sorted(os.listdir(dataset_root / 'mnist')) == sorted(FILES + ('test.npz',
-                                                                         'train.npz'))
+    assert sorted(os.listdir(dataset_root / 'pfnet' / 'chainer' / 'mnist')) == sorted(
+        FILES + ('test.npz', 'train.npz'))
 
 
 def test_corrupted_download_is_a_checksum_error_and_not_kept(dataset_root, formats,
@@ -134,12 +134,12 @@ def test_corrupted_download_is_a_checksum_error_and_not_kept(dataset_root, forma
         get_mnist()
     message = str(info.value)
     assert 'train-images-idx3-ubyte.gz' in message and 'f68b3c2dcbeaaa9fbdd348bbdeb94873' in message
-    directory = dataset_root / 'mnist'
+    directory = dataset_root / 'pfnet' / 'chainer' / 'mnist'
     assert not directory.exists() or os.listdir(directory) == []
 
 
 def test_existing_damaged_file_is_reported(small_mnist, dataset_root):
-    path = dataset_root / 'mnist' / 't10k-labels-idx1-ubyte.gz'
+    path = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 't10k-labels-idx1-ubyte.gz'
     path.write_bytes(path.read_bytes()[:-3])
     with pytest.raises(download.ChecksumError) as info:
         get_mnist()
@@ -150,7 +150,8 @@ def test_offline_error_says_which_file_to_put_where(dataset_root, no_network):
     with pytest.raises(download.DownloadError) as info:
         get_mnist()
     message = str(info.value)
-    expected_path = os.path.join(str(dataset_root), 'mnist', 'train-images-idx3-ubyte.gz')
+    expected_path = os.path.join(str(dataset_root), 'pfnet', 'chainer', 'mnist',
+                                 'train-images-idx3-ubyte.gz')
     assert message.startswith('get_mnist:')
     assert expected_path in message
     assert 'f68b3c2dcbeaaa9fbdd348bbdeb94873' in message
@@ -161,8 +162,8 @@ def test_find_mnist_directory(dataset_root, formats, tmp_path):
     assert find_mnist_directory() is None
     make_mnist_files(tmp_path / 'flat', formats)
     assert find_mnist_directory(tmp_path / 'flat') == str(tmp_path / 'flat')
-    make_mnist_files(dataset_root / 'mnist', formats)
-    assert find_mnist_directory() == str(dataset_root / 'mnist')
+    make_mnist_files(dataset_root / 'pfnet' / 'chainer' / 'mnist', formats)
+    assert find_mnist_directory() == str(dataset_root / 'pfnet' / 'chainer' / 'mnist')
 
 
 def test_mnist_or_digits_falls_back_to_embedded_digits(dataset_root, no_network):
@@ -197,8 +198,8 @@ def test_read_only_raw_directory_is_not_written(dataset_root, formats, monkeypat
 
 
 @pytest.mark.parametrize('getter,module,name', [
-    (get_fashion_mnist, fashion_mnist, 'fashion-mnist'),
-    (get_kuzushiji_mnist, kuzushiji_mnist, 'kuzushiji-mnist')])
+    (get_fashion_mnist, fashion_mnist, 'pfnet/chainer/fashion-mnist'),
+    (get_kuzushiji_mnist, kuzushiji_mnist, 'pfnet/chainer/kuzushiji_mnist')])
 def test_other_mnist_format_datasets(dataset_root, formats, monkeypatch, getter, module, name):
     arrays, md5s = make_mnist_files(dataset_root / name, formats, seed=5)
     for file_name, md5 in md5s.items():
@@ -227,16 +228,16 @@ def test_real_test_split_parses_and_verifies(dataset_root):
     assert images.shape == (10000, 28, 28) and images.dtype == numpy.uint8
     assert numpy.bincount(labels).tolist() == [980, 1135, 1032, 1010, 982, 892, 958, 1028,
                                                974, 1009]
-    assert os.listdir(dataset_root) == ['mnist']  # the cache went to the test's root
+    assert os.listdir(dataset_root) == ['pfnet']  # the cache went to the test's root
 
 
 @pytest.mark.slow
 @needs_shared_mnist
 def test_get_mnist_on_the_real_files(dataset_root):
     source = shared_mnist_directory()
-    (dataset_root / 'mnist').mkdir()
+    (dataset_root / 'pfnet' / 'chainer' / 'mnist').mkdir(parents=True)
     for name in FILES:  # links: the cache goes to the test's root, never to shared data
-        os.symlink(source / name, dataset_root / 'mnist' / name)
+        os.symlink(source / name, dataset_root / 'pfnet' / 'chainer' / 'mnist' / name)
     train, test = get_mnist(withlabel=True, ndim=1, scale=255.)
     assert len(train) == 60000 and len(test) == 10000
     images, labels = train._datasets

@@ -17,10 +17,10 @@ TEXTS = {
 
 @pytest.fixture
 def small_ptb(dataset_root, formats, monkeypatch):
-    (dataset_root / 'ptb').mkdir()
+    (dataset_root / 'pfnet' / 'chainer' / 'ptb').mkdir(parents=True)
     for split, text in TEXTS.items():
         file_name, _ = ptb._FILES[split]
-        path = dataset_root / 'ptb' / file_name
+        path = dataset_root / 'pfnet' / 'chainer' / 'ptb' / file_name
         path.write_text(text)
         monkeypatch.setitem(ptb._FILES, split, (file_name, formats.md5_of(path)))
 
@@ -39,15 +39,15 @@ def test_word_ids_in_order_of_first_appearance(small_ptb):
 def test_cached_after_first_load(small_ptb, dataset_root):
     get_ptb_words()
     for split in TEXTS:
-        os.remove(dataset_root / 'ptb' / ptb._FILES[split][0])
+        os.remove(dataset_root / 'pfnet' / 'chainer' / 'ptb' / ptb._FILES[split][0])
     assert get_ptb_words()[1].tolist() == [4, 1, 3]
     assert get_ptb_words_vocabulary()['ran'] == 5
 
 
 def test_unknown_word_in_test_split(dataset_root, formats, monkeypatch):
-    (dataset_root / 'ptb').mkdir()
+    (dataset_root / 'pfnet' / 'chainer' / 'ptb').mkdir(parents=True)
     for split, text in (('train', 'a b\n'), ('valid', 'a\n'), ('test', 'c\n')):
-        path = dataset_root / 'ptb' / ptb._FILES[split][0]
+        path = dataset_root / 'pfnet' / 'chainer' / 'ptb' / ptb._FILES[split][0]
         path.write_text(text)
         monkeypatch.setitem(ptb._FILES, split, (path.name, formats.md5_of(path)))
     with pytest.raises(ValueError, match="'c' of ptb.test.txt"):
@@ -57,5 +57,6 @@ def test_unknown_word_in_test_split(dataset_root, formats, monkeypatch):
 def test_offline_message(dataset_root, no_network):
     with pytest.raises(download.DownloadError) as info:
         get_ptb_words()
-    assert os.path.join(str(dataset_root), 'ptb', 'ptb.train.txt') in str(info.value)
+    assert os.path.join(str(dataset_root), 'pfnet', 'chainer', 'ptb',
+                        'ptb.train.txt') in str(info.value)
     assert 'f26c4b92c5fdc7b3f8c7cdcb991d8420' in str(info.value)

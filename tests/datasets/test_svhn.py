@@ -20,11 +20,11 @@ def write_mat(path, rng, n):
 @pytest.fixture
 def small_svhn(dataset_root, formats, monkeypatch):
     rng = numpy.random.RandomState(0)
-    (dataset_root / 'svhn').mkdir()
+    (dataset_root / 'pfnet' / 'chainer' / 'svhn').mkdir(parents=True)
     arrays = {}
     for split, n in (('train', 5), ('test', 3), ('extra', 2)):
         file_name, _ = svhn._FILES[split]
-        path = dataset_root / 'svhn' / file_name
+        path = dataset_root / 'pfnet' / 'chainer' / 'svhn' / file_name
         arrays[split] = write_mat(path, rng, n)
         monkeypatch.setitem(svhn._FILES, split, (file_name, formats.md5_of(path)))
     return arrays
@@ -43,17 +43,19 @@ def test_get_svhn_reads_the_mat_files(small_svhn):
 
 
 def test_get_svhn_options_and_extra(small_svhn):
-    train, test = get_svhn(withlabel=False, scale=255., dtype=numpy.float64, add_extra=True)
-    assert train.shape == (7, 3, 32, 32) and train.dtype == numpy.float64
+    train, test, extra = get_svhn(withlabel=False, scale=255., dtype=numpy.float64,
+                                  add_extra=True)
+    assert train.shape == (5, 3, 32, 32) and train.dtype == numpy.float64
     extra_images = small_svhn['extra'][0]
-    numpy.testing.assert_array_equal(train[6], extra_images[:, :, :, 1].transpose(2, 0, 1))
+    assert extra.shape == (2, 3, 32, 32)
+    numpy.testing.assert_array_equal(extra[1], extra_images[:, :, :, 1].transpose(2, 0, 1))
     assert test.shape == (3, 3, 32, 32)
 
 
 def test_missing_variable(dataset_root, formats, monkeypatch):
     scipy_io = pytest.importorskip('scipy.io')
-    (dataset_root / 'svhn').mkdir()
-    path = dataset_root / 'svhn' / 'train_32x32.mat'
+    (dataset_root / 'pfnet' / 'chainer' / 'svhn').mkdir(parents=True)
+    path = dataset_root / 'pfnet' / 'chainer' / 'svhn' / 'train_32x32.mat'
     scipy_io.savemat(str(path), {'X': numpy.zeros((32, 32, 3, 1), numpy.uint8)})
     monkeypatch.setitem(svhn._FILES, 'train', ('train_32x32.mat', formats.md5_of(path)))
     with pytest.raises(ValueError, match='lacks the X or y'):
@@ -63,5 +65,6 @@ def test_missing_variable(dataset_root, formats, monkeypatch):
 def test_offline_message(dataset_root, no_network):
     with pytest.raises(download.DownloadError) as info:
         get_svhn()
-    assert os.path.join(str(dataset_root), 'svhn', 'train_32x32.mat') in str(info.value)
+    assert os.path.join(str(dataset_root), 'pfnet', 'chainer', 'svhn',
+                        'train_32x32.mat') in str(info.value)
     assert 'e26dedcc434d2e4c54c9b2d4a06d8373' in str(info.value)

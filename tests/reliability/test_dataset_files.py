@@ -22,7 +22,7 @@ FAST_CASES, SLOW_CASES = 40, 600
 @pytest.fixture
 def dataset_root(tmp_path, monkeypatch):
     root = tmp_path / 'dataset_root'
-    root.mkdir()
+    root.mkdir(parents=True)
     monkeypatch.setattr(download, '_dataset_root', str(root))
     return root
 
@@ -43,8 +43,8 @@ def small_mnist(dataset_root, monkeypatch):
                         rng.randint(0, 10, 7).astype(numpy.uint8)),
               'test': (rng.randint(0, 256, (3, 28, 28)).astype(numpy.uint8),
                        rng.randint(0, 10, 3).astype(numpy.uint8))}
-    directory = dataset_root / 'mnist'
-    directory.mkdir()
+    directory = dataset_root / 'pfnet' / 'chainer' / 'mnist'
+    directory.mkdir(parents=True)
     for split, names in _mnist_family.FILE_NAMES.items():
         for name, array in zip(names, arrays[split]):
             write_idx(directory / name, array)
@@ -72,7 +72,7 @@ def flip_bits(data, rng):
 def check_damaged_caches(small_mnist, dataset_root, count, seed):
     """A damaged cache is rebuilt from the raw files: the data is always right."""
     get_mnist()
-    cache = dataset_root / 'mnist' / 'train.npz'
+    cache = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz'
     good = cache.read_bytes()
     rng = random.Random(seed)
     for _ in range(count):
@@ -82,7 +82,7 @@ def check_damaged_caches(small_mnist, dataset_root, count, seed):
             cache.write_bytes(flip_bits(good, rng))
         assert_mnist_is(small_mnist, *get_mnist())
         with numpy.load(cache) as npz:  # and the cache is whole again
-            numpy.testing.assert_array_equal(npz['x'], small_mnist['train'][0])
+            numpy.testing.assert_array_equal(npz['x'], small_mnist['train'][0].reshape(7, 784))
 
 
 def test_damaged_caches_are_rebuilt(small_mnist, dataset_root):
@@ -95,21 +95,21 @@ def test_many_damaged_caches_are_rebuilt(small_mnist, dataset_root):
 
 
 @pytest.mark.parametrize('cache', [
-    {'x': numpy.zeros((7, 28, 28), numpy.uint8)},                              # a key missing
-    {'x': numpy.zeros((7, 784), numpy.uint8), 'y': numpy.zeros(7, numpy.uint8)},  # old layout
-    {'x': numpy.zeros((7, 28, 28), numpy.uint8), 'y': numpy.zeros(6, numpy.uint8)},  # lengths
-    {'x': numpy.zeros((7, 28, 28), numpy.float64), 'y': numpy.zeros(7, numpy.uint8)},  # dtype
-    {'x': numpy.zeros((7, 28, 28), numpy.uint8), 'y': numpy.zeros(7, numpy.uint8),
+    {'x': numpy.zeros((7, 784), numpy.uint8)},                                  # a key missing
+    {'x': numpy.zeros((7, 28, 28), numpy.uint8), 'y': numpy.zeros(7, numpy.uint8)},  # layout
+    {'x': numpy.zeros((7, 784), numpy.uint8), 'y': numpy.zeros(6, numpy.uint8)},  # lengths
+    {'x': numpy.zeros((7, 784), numpy.float64), 'y': numpy.zeros(7, numpy.uint8)},  # dtype
+    {'x': numpy.zeros((7, 784), numpy.uint8), 'y': numpy.zeros(7, numpy.uint8),
      'extra': numpy.zeros(1)},                                                   # extra key
     {'x': numpy.array([None] * 7, object), 'y': numpy.zeros(7, numpy.uint8)},   # pickles
 ])
 def test_caches_not_written_by_this_loader_are_rebuilt(small_mnist, dataset_root, cache):
-    path = dataset_root / 'mnist' / 'train.npz'
+    path = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz'
     with open(path, 'wb') as f:
         numpy.savez(f, **cache)
     assert_mnist_is(small_mnist, *get_mnist())
     with numpy.load(path) as npz:
-        numpy.testing.assert_array_equal(npz['x'], small_mnist['train'][0])
+        numpy.testing.assert_array_equal(npz['x'], small_mnist['train'][0].reshape(7, 784))
 
 
 def test_cache_holding_a_pickle_is_never_unpickled(small_mnist, dataset_root):
@@ -119,7 +119,7 @@ def test_cache_holding_a_pickle_is_never_unpickled(small_mnist, dataset_root):
         def __reduce__(self):
             return open, (str(marker), 'w')
 
-    path = dataset_root / 'mnist' / 'train.npz'
+    path = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train.npz'
     with open(path, 'wb') as f:
         numpy.savez(f, x=numpy.array([Evil()], object), y=numpy.zeros(1, numpy.uint8))
     assert_mnist_is(small_mnist, *get_mnist())
@@ -129,7 +129,7 @@ def test_cache_holding_a_pickle_is_never_unpickled(small_mnist, dataset_root):
 @pytest.mark.parametrize('damage', ['flip', 'truncate', 'replace'])
 def test_damaged_raw_files_are_refused_before_parsing(small_mnist, dataset_root, offline,
                                                       monkeypatch, damage):
-    raw = dataset_root / 'mnist' / 'train-images-idx3-ubyte.gz'
+    raw = dataset_root / 'pfnet' / 'chainer' / 'mnist' / 'train-images-idx3-ubyte.gz'
     data = raw.read_bytes()
     raw.write_bytes({'flip': flip_bits(data, random.Random(0)), 'truncate': data[:-10],
                      'replace': b'not the MNIST images'}[damage])
@@ -139,7 +139,7 @@ def test_damaged_raw_files_are_refused_before_parsing(small_mnist, dataset_root,
         get_mnist()
     assert 'MD5' in str(info.value)
     assert parsed == []                      # nothing was parsed
-    assert not (dataset_root / 'mnist' / 'train.npz').exists()   # nothing was cached
+    assert not raw.with_name('train.npz').exists()   # nothing was cached
 
 
 def test_bad_download_is_not_kept(dataset_root, tmp_path):
@@ -168,8 +168,8 @@ def cifar_members(rng):
 
 def install_cifar(dataset_root, monkeypatch, add_members):
     """A CIFAR-10 archive with extra (hostile) members, registered with its MD5."""
-    path = dataset_root / 'cifar' / 'cifar-10-python.tar.gz'
-    path.parent.mkdir(exist_ok=True)
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10-python.tar.gz'
+    path.parent.mkdir(parents=True, exist_ok=True)
     members = cifar_members(numpy.random.RandomState(0))
     with tarfile.open(path, 'w:gz') as archive:
         add_members(archive)
@@ -186,7 +186,7 @@ def install_cifar(dataset_root, monkeypatch, add_members):
 def test_cifar_archive_members_outside_the_directory_are_never_written(
         dataset_root, tmp_path, monkeypatch):
     outside = tmp_path / 'outside'
-    outside.mkdir()
+    outside.mkdir(parents=True)
 
     def add_hostile(archive):
         for name in ('../../outside/escaped', str(outside / 'absolute'),
@@ -200,12 +200,13 @@ def test_cifar_archive_members_outside_the_directory_are_never_written(
         archive.addfile(link)
 
     install_cifar(dataset_root, monkeypatch, add_hostile)
-    before = set(os.listdir(dataset_root / 'cifar'))
+    before = set(os.listdir(dataset_root / 'pfnet' / 'chainer' / 'cifar'))
     train, test = get_cifar10()
     assert len(train) == 10 and len(test) == 3
     assert os.listdir(outside) == []
     # Only the cache was added beside the archive: members are read, never extracted.
-    assert set(os.listdir(dataset_root / 'cifar')) - before == {'cifar-10.npz'}
+    after = set(os.listdir(dataset_root / 'pfnet' / 'chainer' / 'cifar'))
+    assert after - before == {'cifar-10.npz'}
 
 
 def test_cifar_batch_that_is_a_link_out_of_the_archive_is_refused(dataset_root, monkeypatch,
@@ -234,8 +235,8 @@ def test_cifar_batch_holding_code_is_refused_unrun(dataset_root, monkeypatch, tm
         def __reduce__(self):
             return open, (str(marker), 'w')
 
-    path = dataset_root / 'cifar' / 'cifar-10-python.tar.gz'
-    path.parent.mkdir()
+    path = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10-python.tar.gz'
+    path.parent.mkdir(parents=True)
     members = cifar_members(numpy.random.RandomState(0))
     members['cifar-10-batches-py/data_batch_3'] = pickle.dumps({'data': Evil()}, protocol=2)
     write_tar_gz(path, members)
@@ -245,7 +246,7 @@ def test_cifar_batch_holding_code_is_refused_unrun(dataset_root, monkeypatch, tm
     with pytest.raises(ValueError, match='data_batch_3.*refusing'):
         get_cifar10()
     assert not marker.exists()
-    assert not (dataset_root / 'cifar' / 'cifar-10.npz').exists()
+    assert not (dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz').exists()
 
 
 def test_cifar_archive_with_the_wrong_checksum_is_never_opened(dataset_root, monkeypatch,
@@ -268,7 +269,7 @@ def check_damaged_cifar_archives(dataset_root, monkeypatch, count, seed):
     good = path.read_bytes()
     rng = random.Random(seed)
     name, _, split_members, label_key = cifar._ARCHIVES['cifar-10']
-    cache = dataset_root / 'cifar' / 'cifar-10.npz'
+    cache = dataset_root / 'pfnet' / 'chainer' / 'cifar' / 'cifar-10.npz'
     for _ in range(count):
         cache.unlink(missing_ok=True)
         path.write_bytes(flip_bits(good, rng))
@@ -291,17 +292,30 @@ def test_many_damaged_cifar_archives_fail_cleanly(dataset_root, monkeypatch):
     check_damaged_cifar_archives(dataset_root, monkeypatch, SLOW_CASES, seed=1)
 
 
-def test_ptb_cache_of_another_layout_is_rebuilt(dataset_root, monkeypatch):
-    directory = dataset_root / 'ptb'
-    directory.mkdir()
+@pytest.mark.parametrize('vocabulary,train_cache', [
+    (b'a\nb\nc\n<eos>\n', {'train': numpy.zeros(3, numpy.int32)}),     # kusari's old key
+    (b'a\nb\nc\n<eos>\n', {'x': numpy.zeros(3, numpy.int64)}),         # dtype
+    (b'a\nb\nc\n<eos>\n', {'x': numpy.array([0, 9], numpy.int32)}),    # IDs out of range
+    (b'a\nb b\nc\n', {'x': numpy.zeros(3, numpy.int32)}),             # two words a line
+    (b'a\na\nb\n', {'x': numpy.zeros(3, numpy.int32)}),               # a word twice
+    (b'a\nb\n\xff\n', {'x': numpy.zeros(3, numpy.int32)}),           # not UTF-8
+    (b'a\nb\nc\n<eos>', {'x': numpy.zeros(3, numpy.int32)}),          # cut short
+])
+def test_ptb_caches_of_another_layout_are_rebuilt(dataset_root, monkeypatch, vocabulary,
+                                                  train_cache):
+    directory = dataset_root / 'pfnet' / 'chainer' / 'ptb'
+    directory.mkdir(parents=True)
     texts = {'train': 'a b c\nb c\n', 'valid': 'c a\n', 'test': 'b\n'}
     for split, text in texts.items():
         file_name, _ = ptb._FILES[split]
         (directory / file_name).write_text(text)
         monkeypatch.setitem(ptb._FILES, split, (file_name, md5_of(directory / file_name)))
-    with open(directory / 'ptb.npz', 'wb') as f:
-        numpy.savez(f, train=numpy.zeros(3, numpy.int64))
+    (directory / 'vocab.txt').write_bytes(vocabulary)
+    with open(directory / 'train.npz', 'wb') as f:
+        numpy.savez(f, **train_cache)
     train, valid, test = get_ptb_words()
     numpy.testing.assert_array_equal(train, [0, 1, 2, 3, 1, 2, 3])
     numpy.testing.assert_array_equal(valid, [2, 0, 3])
     numpy.testing.assert_array_equal(test, [1, 3])
+    with numpy.load(directory / 'train.npz') as npz:  # and the caches are whole again
+        numpy.testing.assert_array_equal(npz['x'], train)
