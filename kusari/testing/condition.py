@@ -22,6 +22,15 @@ def _as_unittest_skip(error):
     return None
 
 
+class QuietTestRunner:
+    """Runs a unittest suite and returns its ``unittest.TestResult``, printing nothing."""
+
+    def run(self, suite):
+        result = unittest.TestResult()
+        suite(result)
+        return result
+
+
 def repeat_with_success_at_least(times, min_success):
     """Decorator: run a test ``times`` times; pass if ``min_success`` runs pass.
 

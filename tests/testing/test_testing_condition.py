@@ -124,3 +124,16 @@ def test_keeps_signature_for_pytest_fixtures():
 def test_real_use_with_fixture(tmp_path):
     (tmp_path / 'x').write_text('1')
     assert (tmp_path / 'x').read_text() == '1'
+
+
+def test_quiet_test_runner_returns_the_result():
+    class Case(unittest.TestCase):
+        def test_fails(self):
+            self.fail('quietly')
+
+        def test_passes(self):
+            pass
+
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Case)
+    result = condition.QuietTestRunner().run(suite)
+    assert result.testsRun == 2 and len(result.failures) == 1
