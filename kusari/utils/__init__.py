@@ -9,6 +9,8 @@ from kusari.utils import conv  # NOQA
 from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
 from kusari.utils.experimental import experimental  # NOQA
+from kusari.utils.meta import enable_final, final  # NOQA
+from kusari.utils.nondeterministic import nondeterministic  # NOQA
 from kusari.utils.sparse import CooMatrix, get_order, to_coo  # NOQA
 from kusari.utils.walker_alias import WalkerAlias  # NOQA
 
