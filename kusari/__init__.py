@@ -75,7 +75,7 @@ _LAZY_SUBMODULES = frozenset([
     'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
-    'graph_optimizations', 'exporters', 'static_graph', 'memory_layouts',
+    'graph_optimizations', 'exporters', 'memory_layouts',
 ])
 
 
@@ -85,6 +85,8 @@ _LAZY_NAMES = {
     'cross_entropy': 'kusari.distributions.distribution',
     'kl_divergence': 'kusari.distributions.distribution',
     'register_kl': 'kusari.distributions.distribution',
+    'static_graph': 'kusari.graph_optimizations.static_graph',
+    'static_code': 'kusari.graph_optimizations.static_graph_utilities',
 }
 
 # Modules Chainer also exports under other names.

@@ -5,6 +5,7 @@ import warnings
 from kusari.functions._checks import fail
 from kusari.functions.array.cast import cast
 from kusari.functions.array.reshape import reshape
+from kusari.graph_optimizations.static_graph_utilities import static_code
 
 
 def reduction_axes(func, x_ndim, gamma_ndim, axis):
@@ -53,6 +54,7 @@ def warn_single_sample(func, x_shape, axes):
                 if 0 in axes else ''), UserWarning, stacklevel=3)
 
 
+@static_code  # a static chain's replays update the statistics too
 def update_running(running, value, decay, scale=1.0):
     """``running = decay * running + (1 - decay) * scale * value``, in place."""
     running *= decay
