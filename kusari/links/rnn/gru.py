@@ -92,8 +92,11 @@ class GRU(StatefulGRU):
     Chainer v1's GRU was stateless; call it with one argument, or use StatelessGRU.
     """
 
-    def __call__(self, *args, **kwargs):
-        if len(args) == 2:
-            raise TypeError('GRU is stateful: call it with one input, or use '
-                            'StatelessGRU for GRU(h, x)')
-        return super().__call__(*args, **kwargs)
+    def forward(self, *args):
+        """forward(self, x)"""
+        if len(args) != 1:
+            hint = (' GRU is stateful (since Chainer v2): use StatelessGRU for GRU(h, x).'
+                    if len(args) == 2 else '')
+            raise ValueError('GRU takes one input x, got {} arguments.{}'.format(
+                len(args), hint))
+        return super().forward(args[0])

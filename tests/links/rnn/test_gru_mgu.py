@@ -46,9 +46,14 @@ def test_stateful_gru(cls):
                                   atol=1e-6)
 
 
-def test_gru_rejects_the_stateless_call():
-    with pytest.raises(TypeError, match='stateful'):
-        L.GRU(3, 4)(RNG.randn(2, 4).astype('f'), RNG.randn(2, 3).astype('f'))
+def test_gru_takes_exactly_one_input():
+    # Chainer's ValueError, with a hint for the stateless call of Chainer v1
+    x = RNG.randn(2, 3).astype('f')
+    with pytest.raises(ValueError, match='stateful'):
+        L.GRU(3, 4)(RNG.randn(2, 4).astype('f'), x)
+    for args in [(), (x, x, x)]:
+        with pytest.raises(ValueError, match='GRU takes one input'):
+            L.GRU(3, 4)(*args)
 
 
 def mgu_step(link, h, x):
