@@ -18,7 +18,7 @@ class Softplus(core.FunctionNode):
         xp = get_array_module(x)
         bx = force_array(x * x.dtype.type(self.beta))
         # log(1 + exp(bx)) = max(bx, 0) + log1p(exp(-|bx|)) never overflows.
-        y = xp.log1p(xp.exp(-abs(bx)))
+        y = force_array(xp.log1p(xp.exp(-abs(bx))))  # in-place below keeps the dtype
         y += xp.maximum(bx, 0)
         y *= 1 / self.beta
         return y,

@@ -31,3 +31,8 @@ def test_large_inputs_do_not_overflow():
 def test_integer_input_is_rejected():
     with pytest.raises(InvalidType, match='softplus: invalid x'):
         F.softplus(numpy.arange(3))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_0d_input_with_a_numpy_beta_keeps_its_dtype(dtype):
+    assert F.softplus(numpy.array(0.3, dtype), beta=numpy.float64(2)).dtype == dtype
