@@ -16,11 +16,10 @@ class RReLU(core.FunctionNode):
         x, = inputs
         check_float('rrelu', 'x', x)
         xp = get_array_module(x)
-        if self.r is None:
-            if core.config.train:
-                self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)
-            else:
-                self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
+        if not core.config.train:  # the mean slope, also when r is given (as Chainer)
+            self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
+        elif self.r is None:
+            self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)
         elif self.r.shape != x.shape or self.r.dtype != x.dtype:
             fail('rrelu', 'r', 'shape {} and dtype {} (as x)'.format(x.shape, x.dtype),
                  'shape {} and dtype {}'.format(self.r.shape, self.r.dtype))
@@ -40,7 +39,7 @@ def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):
 
     Randomized leaky ReLU: ``x`` where ``x >= 0``, ``r * x`` elsewhere, with ``r`` drawn
     elementwise from U(l, u) in training mode and ``(l + u) / 2`` in test mode
-    (``config.train``).
+    (``config.train``; a given ``r`` is used in training mode only).
 
     Args:
         x: input variable.

@@ -44,6 +44,10 @@ def test_test_mode_uses_the_mean_slope():
         y, r = F.rrelu(numpy.array([-2.0, 3.0]), l=0.1, u=0.3, return_r=True)
     numpy.testing.assert_allclose(r, [0.2, 0.2])
     numpy.testing.assert_allclose(y.array, [-0.4, 3.0])
+    # also when r is given, as in Chainer
+    with kusari.using_config('train', False):
+        y = F.rrelu(numpy.array([-2.0, 3.0]), l=0.1, u=0.3, r=numpy.array([0.5, 0.5]))
+    numpy.testing.assert_allclose(y.array, [-0.4, 3.0])
 
 
 def test_bad_arguments():
