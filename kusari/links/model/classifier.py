@@ -37,14 +37,14 @@ class Classifier(Chain):
     def forward(self, *args, **kwargs):
         if isinstance(self.label_key, int):
             if not -len(args) <= self.label_key < len(args):
-                raise ValueError('label_key {} is out of range for {} arguments'.format(
+                raise ValueError('Label key {} is out of bounds for {} arguments'.format(
                     self.label_key, len(args)))
             t = args[self.label_key]
             index = self.label_key % len(args)
             args = args[:index] + args[index + 1:]
         else:
             if self.label_key not in kwargs:
-                raise ValueError('label_key {!r} is not among the keyword arguments'.format(
+                raise ValueError('Label key {!r} is not found among the keyword arguments'.format(
                     self.label_key))
             t = kwargs.pop(self.label_key)
         self.y = None

@@ -36,5 +36,8 @@ def test_label_key_and_custom_functions():
     assert model.accuracy is None
     with pytest.raises(TypeError, match='label_key'):
         L.Classifier(L.Linear(2, 2), label_key=1.5)
-    with pytest.raises(ValueError, match='label_key'):
+    # Chainer's messages, which programs match
+    with pytest.raises(ValueError, match='Label key 3 is out of bounds'):
         L.Classifier(L.Linear(2, 2), label_key=3)(a, target)
+    with pytest.raises(ValueError, match="Label key 't' is not found"):
+        L.Classifier(L.Linear(2, 2), label_key='t')(a, target)
