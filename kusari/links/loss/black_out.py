@@ -21,12 +21,15 @@ class BlackOut(Link):
         W (Parameter): the output embedding (vocab_size, in_size). Chainer leaves it
             NaN-filled for the user to set; kusari draws it from LeCunNormal so that a
             fresh link gives finite losses.
+        sample_data (array or None): negatives (batch, sample_size) to use instead of
+            drawing them (Chainer's attribute).
     """
 
     def __init__(self, in_size, counts, sample_size):
         super().__init__()
         self.sampler = WalkerAlias(numpy.asarray(counts, dtype=numpy.float32))
         self.sample_size = sample_size
+        self.sample_data = None
         with self.init_scope():
             self.W = Parameter(initializers.LeCunNormal(), (len(counts), in_size))
 
@@ -37,5 +40,7 @@ class BlackOut(Link):
         return self
 
     def forward(self, x, t):
-        samples = self.sampler.sample((x.shape[0], self.sample_size))
+        samples = self.sample_data
+        if samples is None:
+            samples = self.sampler.sample((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)

@@ -79,3 +79,12 @@ def test_negative_sampling_calls_the_function_through_its_module(monkeypatch):
     link = L.NegativeSampling(3, [1, 2, 3], 2)
     link(numpy.ones((2, 3), numpy.float32), numpy.array([0, 1], numpy.int32))
     assert len(calls) == 1 and calls[0][3] == link.sampler.sample
+
+
+def test_black_out_uses_given_sample_data():
+    link = L.BlackOut(3, [1, 2, 3, 4, 5], 2)
+    x = RNG.randn(4, 3).astype(numpy.float32)
+    t = numpy.array([0, 1, 2, 3], numpy.int32)
+    link.sample_data = numpy.array([[1, 2], [0, 4], [3, 3], [4, 0]], numpy.int32)
+    want = F.black_out(x, t, link.W, link.sample_data)
+    numpy.testing.assert_array_equal(link(x, t).array, want.array)
