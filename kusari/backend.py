@@ -300,6 +300,9 @@ def get_device(device_spec):
         elif module in ('native', 'cuda'):
             device = _device_from_string('{}:{}'.format(module, int(index)))
     else:
+        from kusari import cuda  # it imports this module
+        if isinstance(device_spec, cuda.DummyDeviceType):  # the CPU, as in Chainer
+            device = CpuDevice()
         cupy = sys.modules.get('cupy')
         if cupy is not None and isinstance(device_spec, cupy.cuda.Device):
             device = GpuDevice(device_spec)
