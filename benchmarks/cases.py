@@ -93,6 +93,15 @@ CASES = (
     Case('mlp_small', 'MLP 784-100-100-10, batch 8, SGD step (overhead-bound)', 'time', 'ms',
          {'sizes': (784, 100, 100, 10), 'batch': 8, 'lr': 0.01}, scale=1e3,
          targets=(Target('torch', 1.0),)),
+    Case('chain_fwd_bwd_static', 'per-op overhead with @static_graph: {n_ops}-op F.tanh chain on '
+         'a 4x4 array, forward + backward', 'time', 'µs/op', {'n_ops': 1000, 'shape': (4, 4)},
+         scale=1e6, targets=(Target('numpy', 1.5),)),
+    Case('chain_inference_static', 'per-op inference with @static_graph: {n_ops} F.tanh on a '
+         '4x4 array under no_backprop_mode', 'time', 'µs/op', {'n_ops': 1000, 'shape': (4, 4)},
+         scale=1e6, targets=(Target('numpy', 1.5),)),
+    Case('mlp_small_static', 'MLP 784-100-100-10 with @static_graph, batch 8, SGD step', 'time',
+         'ms', {'sizes': (784, 100, 100, 10), 'batch': 8, 'lr': 0.01, 'static': True},
+         scale=1e3, targets=(Target('numpy', 1.3),)),
     Case('cnn_lenet', 'LeNet-style CNN, batch 64, SGD step (floor: im2col + GEMM)', 'time', 'ms',
          LENET, scale=1e3, targets=(Target('torch', 1.0),)),
     Case('conv_pool', 'convolution_2d 3x3 pad 1 (32x16x32x32 -> 32 ch) + max_pooling_2d 2, '

@@ -58,9 +58,9 @@ def _images_and_labels(api, batch, shape, n_classes=10):
     return api.array(x), api.array(labels)
 
 
-def make_mlp(api, sizes):
+def make_mlp(api, sizes, static=False):
     """An MLP (``ChainList`` of ``L.Linear``, ReLU between) mapping ``sizes[0]`` to
-    ``sizes[-1]``."""
+    ``sizes[-1]``; ``static``: its forward decorated with ``static_graph``."""
     F, L = api.F, api.L
 
     class MLP(api.ch.ChainList):
@@ -75,7 +75,23 @@ def make_mlp(api, sizes):
                 h = F.relu(layer(h))
             return layers[-1](h)
 
+    if static:
+        MLP.forward = api.ch.static_graph(MLP.forward)
     return MLP()
+
+
+def make_tanh_chain(api, n_ops):
+    """A Chain whose ``static_graph`` forward applies ``F.tanh`` ``n_ops`` times."""
+    tanh = api.F.tanh
+
+    class TanhChain(api.ch.Chain):
+        @api.ch.static_graph
+        def forward(self, h):
+            for _ in range(n_ops):
+                h = tanh(h)
+            return h
+
+    return TanhChain()
 
 
 def make_lenet(api):
@@ -144,7 +160,32 @@ def chain_inference(api, params):
 def mlp_step(api, params):
     sizes = params['sizes']
     x, labels = _images_and_labels(api, params['batch'], sizes[:1])
-    return _sgd_step(api, make_mlp(api, sizes), x, labels, params['lr'])
+    return _sgd_step(api, make_mlp(api, sizes, params.get('static', False)), x, labels,
+                     params['lr'])
+
+
+def static_chain_fwd_bwd(api, params):
+    a = api.array(_rng().standard_normal(params['shape']).astype(numpy.float32))
+    seed_grad = api.xp.ones_like(a)
+    chain, variable = make_tanh_chain(api, params['n_ops']), api.ch.Variable
+
+    def step():
+        h = chain(variable(a))
+        h.grad = seed_grad
+        h.backward()
+
+    return step
+
+
+def static_chain_inference(api, params):
+    a = api.array(_rng().standard_normal(params['shape']).astype(numpy.float32))
+    chain, no_backprop_mode = make_tanh_chain(api, params['n_ops']), api.ch.no_backprop_mode
+
+    def step():
+        with no_backprop_mode():
+            chain(a)
+
+    return step
 
 
 def lenet_step(api, params):
@@ -205,6 +246,9 @@ TIME_CASES = {
     'chain_inference': chain_inference,
     'mlp_large': mlp_step,
     'mlp_small': mlp_step,
+    'mlp_small_static': mlp_step,
+    'chain_fwd_bwd_static': static_chain_fwd_bwd,
+    'chain_inference_static': static_chain_inference,
     'cnn_lenet': lenet_step,
     'conv_pool': conv_pool,
     'gpu_mlp_large': mlp_step,

@@ -147,6 +147,9 @@ TIME_CASES = {
     'chain_inference': chain_inference,
     'mlp_large': mlp_step,
     'mlp_small': mlp_step,
+    'mlp_small_static': mlp_step,  # no static graph: the same computation
+    'chain_fwd_bwd_static': chain_fwd_bwd,
+    'chain_inference_static': chain_inference,
     'cnn_lenet': lenet_step,
     'conv_pool': conv_pool,
     'gpu_mlp_large': mlp_step,
