@@ -213,6 +213,14 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         other._discard_pending()
         return other
 
+    def __getstate__(self):
+        """The state of a copy (at this position, without workers): an unpickled
+        iterator starts its own workers on first use."""
+        other = copy.copy(self)
+        state = other.__dict__.copy()
+        other._finalized = True  # its workers are none; nothing to shut down
+        return state
+
     def _detach_workers(self):
         """Drops the references to the workers and their queues (for a copy)."""
         self._pool = None

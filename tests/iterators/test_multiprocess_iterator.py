@@ -1,5 +1,6 @@
 import copy
 import os
+import pickle
 import signal
 import subprocess
 import sys
@@ -440,3 +441,18 @@ def test_saving_a_snapshot_keeps_the_prefetched_batches(serializers):
         pending = list(it._pending)
         it.serialize(Serializer())
         assert list(it._pending) == pending
+
+
+@pytest.mark.parametrize('shared_mem', [None, 1000])
+def test_pickled_mid_epoch_resumes_at_the_same_position(shared_mem):
+    it = MultiprocessIterator(list(range(6)), 2, n_processes=2, n_prefetch=2,
+                              shared_mem=shared_mem)
+    seen = it.next() + it.next()
+    restored = pickle.loads(pickle.dumps(it))
+    assert (restored.epoch_detail, restored.previous_epoch_detail) == (it.epoch_detail,
+                                                               it.previous_epoch_detail)
+    rest = restored.next()
+    assert sorted(seen + rest) == list(range(6)) and restored.is_new_epoch
+    assert it.next() == rest  # the original goes on with its own workers
+    it.finalize()
+    restored.finalize()
