@@ -1,5 +1,6 @@
 """Every name of Chainer v7's ``chainer.optimizers`` reference list (15 optimizers) is
-exported, plus Eve; the base classes are reachable where Chainer has them."""
+exported, plus Eve (not listed by dir()); the base classes are reachable where Chainer has
+them."""
 
 import numpy
 import pytest
@@ -21,6 +22,15 @@ def test_every_reference_optimizer_is_exported():
                if not isinstance(getattr(optimizers, n, None), type)
                or not issubclass(getattr(optimizers, n), kusari.GradientMethod)]
     assert not missing, 'missing from kusari.optimizers: {}'.format(missing)
+
+
+def test_dir_lists_chainers_optimizers_only():
+    listed = sorted(name for name in dir(optimizers)
+                    if isinstance(getattr(optimizers, name), type)
+                    and issubclass(getattr(optimizers, name), kusari.Optimizer))
+    assert listed == sorted(REFERENCE)
+    from kusari.optimizers import Eve, EveRule  # NOQA: still importable
+    assert issubclass(Eve, kusari.GradientMethod)
 
 
 def test_base_classes():
