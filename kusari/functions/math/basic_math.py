@@ -20,7 +20,35 @@ def _array_types():
     return core._array_types()
 
 
+def _convert_value_to_string(value):
+    """How a node's label shows a constant operand: a scalar (negative ones in parentheses)
+    or 'constant array'."""
+    if isinstance(value, Variable):
+        value = value.array
+    if numpy.isscalar(value):
+        return '({})'.format(value) if value < 0 else str(value)
+    if isinstance(value, _array_types()):
+        return 'constant array'
+    raise ValueError('a constant operand must be a Variable, a scalar or an array, but got '
+                     '{}'.format(type(value).__name__))
+
+
+class _WithConstant(core.FunctionNode):
+    """A node of one input and a constant ``value``, shown in its label (``label_format``)."""
+
+    label_format = None
+
+    def __init__(self, value):
+        self.value = value
+
+    @property
+    def label(self):
+        return self.label_format.format(_convert_value_to_string(self.value))
+
+
 class Neg(core.FunctionNode):
+    label = '__neg__'
+
     def forward(self, inputs):
         return -inputs[0],
 
@@ -31,6 +59,8 @@ class Neg(core.FunctionNode):
 
 
 class Absolute(core.FunctionNode):
+    label = '|_|'
+
     def forward(self, inputs):
         self.retain_inputs((0,))
         return abs(inputs[0]),
@@ -57,6 +87,7 @@ class _Binary(core.FunctionNode):
 
 class Add(_Binary):
     name = 'add'
+    label = '_ + _'
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -74,9 +105,8 @@ class Add(_Binary):
         return tuple([_sum_to(gy, shapes[i]) for i in indexes])
 
 
-class AddConstant(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class AddConstant(_WithConstant):
+    label_format = '_ + {}'
 
     def forward(self, inputs):
         return inputs[0] + self.value,
@@ -87,6 +117,7 @@ class AddConstant(core.FunctionNode):
 
 class Sub(_Binary):
     name = 'sub'
+    label = '_ - _'
 
     def forward(self, inputs):
         x0, x1 = inputs
@@ -104,9 +135,8 @@ class Sub(_Binary):
         return tuple([_sum_to(gy if i == 0 else -gy, shapes[i]) for i in indexes])
 
 
-class SubFromConstant(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class SubFromConstant(_WithConstant):
+    label_format = '{} - _'
 
     def forward(self, inputs):
         return self.value - inputs[0],
@@ -117,6 +147,7 @@ class SubFromConstant(core.FunctionNode):
 
 class Mul(_Binary):
     name = 'mul'
+    label = '_ * _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -139,9 +170,8 @@ class Mul(_Binary):
                       for i in indexes])
 
 
-class MulConstant(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class MulConstant(_WithConstant):
+    label_format = '_ * {}'
 
     def forward(self, inputs):
         return inputs[0] * self.value,
@@ -154,6 +184,7 @@ class MulConstant(core.FunctionNode):
 
 class Div(_Binary):
     name = 'div'
+    label = '_ / _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -181,9 +212,8 @@ class Div(_Binary):
                       for i in indexes])
 
 
-class DivFromConstant(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class DivFromConstant(_WithConstant):
+    label_format = '{} / _'
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -210,6 +240,7 @@ class FloorDiv(_Binary):
 
 class PowVarVar(_Binary):
     name = 'pow'
+    label = '_ ** _'
 
     def forward(self, inputs):
         self.retain_inputs((0, 1))
@@ -230,9 +261,8 @@ class PowVarVar(_Binary):
         return tuple(ret)
 
 
-class PowVarConst(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class PowVarConst(_WithConstant):
+    label_format = '_ ** {}'
 
     def forward(self, inputs):
         self.retain_inputs((0,))
@@ -245,9 +275,8 @@ class PowVarConst(core.FunctionNode):
         return grad_outputs[0] * (self.value * x ** (self.value - 1)),
 
 
-class PowConstVar(core.FunctionNode):
-    def __init__(self, value):
-        self.value = value
+class PowConstVar(_WithConstant):
+    label_format = '{} ** _'
 
     def forward(self, inputs):
         self.retain_outputs((0,))
@@ -297,6 +326,8 @@ def _binary(node_cls, const_cls, reverse_cls, op):
     def reflected(self, other):
         if type(other) in _PYTHON_SCALARS:
             return reverse_cls(other).apply((self,))[0]
+        if isinstance(other, Variable):  # called directly: other.__op__(self)
+            return node_cls().apply((other, self))[0]
         if isinstance(other, _array_types()) and other.ndim:
             return node_cls().apply((_matched(self, other), self))[0]
         return reverse_cls(_constant(self._array, other, op)).apply((self,))[0]
@@ -329,7 +360,7 @@ def floordiv(self, other):
 
 
 def rfloordiv(self, other):
-    if isinstance(other, _array_types()):
+    if isinstance(other, (Variable, *_array_types())):
         return FloorDiv().apply((other, self))[0]
     return core.Variable._new(force_array(other // self._array), False)
 
@@ -361,28 +392,31 @@ def install_variable_arithmetics():
 
 
 class MultiAdd(core.FunctionNode):
-    """Sum of any number of arrays of one shape and dtype, in one node."""
+    """Sum of any number of arrays of one dtype, broadcast against each other, in one node."""
 
     def forward(self, inputs):
+        y = inputs[0]
         for i, x in enumerate(inputs[1:], 1):
-            if x.dtype != inputs[0].dtype or x.shape != inputs[0].shape:
-                fail('add', 'xs[{}]'.format(i), 'shape {} and dtype {} (as xs[0])'.format(
-                    inputs[0].shape, inputs[0].dtype), 'shape {} and dtype {}'.format(
-                    x.shape, x.dtype))
-        y = inputs[0] + inputs[1]
-        for x in inputs[2:]:
-            y += x
-        return y,
+            if x.dtype != inputs[0].dtype:
+                fail('add', 'xs[{}]'.format(i), 'dtype {} (as xs[0])'.format(inputs[0].dtype),
+                     'dtype {}'.format(x.dtype))
+            if x.shape != y.shape:
+                check_broadcastable('add', y, x, ('the sum of xs[:{}]'.format(i),
+                                                  'xs[{}]'.format(i)))
+            if i > 1 and x.shape == y.shape:
+                y += x  # y is a new array from the second input on
+            else:
+                y = y + x
+        return force_array(y),
 
     def backward(self, indexes, grad_outputs):
-        return grad_outputs * len(indexes)
+        gy, = grad_outputs
+        return tuple(sum_to(gy, self.inputs[i].shape) for i in indexes)
 
 
 def add_n(*xs):
-    """Elementwise sum of variables (Chainer's ``F.add(*xs)``).
-
-    Two inputs broadcast against each other; three or more must share one shape.
-    """
+    """Elementwise sum of variables (Chainer's ``F.add(*xs)``), broadcast against each
+    other."""
     if len(xs) == 1:
         return core.as_variable(xs[0])
     if len(xs) == 2:

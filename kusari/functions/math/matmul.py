@@ -1,5 +1,9 @@
 """Matrix products."""
 
+import warnings
+
+import numpy
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
@@ -31,6 +35,12 @@ class MatMul(core.FunctionNode):
             fail('matmul', 'shapes of a and b', 'a.shape[-1] == b.shape[-2] (after transa={}, '
                  'transb={})'.format(self.transa, self.transb),
                  '{} and {}'.format(a.shape, b.shape))
+        if a.shape[:-2] != b.shape[:-2]:
+            try:
+                numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+            except ValueError:
+                fail('matmul', 'shapes of a and b', 'batch axes (all but the last two) that '
+                     'broadcast', '{} and {}'.format(a.shape, b.shape))
         return get_array_module(a).matmul(a_, b_),
 
     def backward(self, indexes, grad_outputs):
@@ -62,6 +72,9 @@ def matmul(a, b, transa=False, transb=False):
     ``a`` and ``b`` may differ: the result has NumPy's promoted dtype.
     """
     from kusari.functions.array.reshape import reshape
+    for name, x in (('a', a), ('b', b)):
+        if x.ndim == 0:
+            fail('matmul', name, 'an array of at least one axis', 'a 0-d array')
     a_1d = a.ndim == 1
     b_1d = b.ndim == 1
     if a_1d:
@@ -76,5 +89,16 @@ def matmul(a, b, transa=False, transb=False):
 
 
 def batch_matmul(a, b, transa=False, transb=False):
-    """Deprecated alias of ``matmul`` on 3-d arrays, as in Chainer."""
-    return matmul(a, b, transa, transb)
+    """Matrix products of two batches of matrices (deprecated: use ``matmul``).
+
+    ``a`` and ``b`` are 3-d ``(B, M, N)`` batches of matrices or 2-d ``(B, N)`` batches of
+    column vectors ``(N, 1)``; the result is 3-d.
+    """
+    warnings.warn('batch_matmul is deprecated; use matmul', DeprecationWarning)
+    from kusari.functions.array.reshape import reshape
+    operands = []
+    for name, x in (('a', a), ('b', b)):
+        if x.ndim not in (2, 3):
+            fail('batch_matmul', name, 'a 2-d or 3-d array', 'shape {}'.format(x.shape))
+        operands.append(reshape(x, x.shape + (1,)) if x.ndim == 2 else x)
+    return matmul(*operands, transa=transa, transb=transb)

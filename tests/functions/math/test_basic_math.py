@@ -5,6 +5,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
+from kusari.functions.math import basic_math
 from kusari.testing import check_function
 from kusari.utils.type_check import InvalidType
 
@@ -96,9 +97,46 @@ def test_add_two_broadcasts():
     check_function(F.add, (rng.uniform(-1, 1, (2, 3)), rng.uniform(-1, 1, (3,))), numpy.add)
 
 
-def test_add_many_needs_one_shape():
-    with pytest.raises(InvalidType, match='add: invalid xs\\[2\\]'):
+@pytest.mark.parametrize('shapes', [[(3, 2)] * 3, [()] * 3, [(1, 3), (), (2, 1, 2, 1)],
+                                    [(), (2, 1, 2), (3, 1)], [(3, 1), (1, 1), (2,)]])
+def test_add_many_broadcasts(shapes):
+    check_function(F.add, tuple(rng.uniform(-1, 1, shape) for shape in shapes),
+                   lambda *xs: numpy.asarray(numpy.sum(numpy.broadcast_arrays(*xs), axis=0)))
+
+
+def test_add_many_needs_broadcastable_shapes():
+    with pytest.raises(InvalidType, match='add: invalid shapes of the sum of xs\\[:2\\] and '
+                                          'xs\\[2\\]'):
         F.add(numpy.ones(2), numpy.ones(2), numpy.ones(3))
+
+
+def test_reflected_operators_with_a_variable_on_the_left():
+    # x.__radd__(y) is y + x, as Chainer computes it for two Variables
+    x, y = kusari.Variable(numpy.array([2.0, 3.0])), kusari.Variable(numpy.array([5.0, 7.0]))
+    for reflected, op in [('__radd__', numpy.add), ('__rsub__', numpy.subtract),
+                          ('__rmul__', numpy.multiply), ('__rtruediv__', numpy.divide),
+                          ('__rfloordiv__', numpy.floor_divide), ('__rpow__', numpy.power)]:
+        numpy.testing.assert_allclose(getattr(x, reflected)(y).array, op(y.array, x.array))
+
+
+@pytest.mark.parametrize('node, label', [
+    (lambda: basic_math.Neg(), '__neg__'), (lambda: basic_math.Absolute(), '|_|'),
+    (lambda: basic_math.Add(), '_ + _'), (lambda: basic_math.AddConstant(2.0), '_ + 2.0'),
+    (lambda: basic_math.Sub(), '_ - _'), (lambda: basic_math.SubFromConstant(-2), '(-2) - _'),
+    (lambda: basic_math.Mul(), '_ * _'), (lambda: basic_math.MulConstant(2.0), '_ * 2.0'),
+    (lambda: basic_math.Div(), '_ / _'),
+    (lambda: basic_math.DivFromConstant(numpy.ones(2)), 'constant array / _'),
+    (lambda: basic_math.PowVarVar(), '_ ** _'),
+    (lambda: basic_math.PowVarConst(numpy.float32(2)), '_ ** 2.0'),
+    (lambda: basic_math.PowConstVar(2.0), '2.0 ** _'),
+])
+def test_labels_as_chainer(node, label):
+    assert node().label == label
+
+
+def test_label_of_a_bad_constant():
+    with pytest.raises(ValueError, match='a constant operand must be'):
+        basic_math.AddConstant([2]).label
 
 
 @pytest.mark.parametrize('op', BINARY, ids=lambda op: op.__name__)

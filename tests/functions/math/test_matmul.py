@@ -32,10 +32,33 @@ def test_vector_dot_vector(on_0d):
     check_function(function, (rng.uniform(-1, 1, (3,)), rng.uniform(-1, 1, (3,))), reference)
 
 
-def test_batch_matmul():
-    a, b = rng.uniform(-1, 1, (2, 3, 4)), rng.uniform(-1, 1, (2, 3, 5))
-    check_function(lambda a, b: F.batch_matmul(a, b, transa=True), (a, b),
-                   lambda a, b: numpy.matmul(a.swapaxes(1, 2), b), forward_options=HALF)
+@pytest.mark.filterwarnings('ignore:batch_matmul is deprecated:DeprecationWarning')
+@pytest.mark.parametrize('a_shape, b_shape, transa, transb', [
+    ((2, 3, 4), (2, 3, 5), True, False), ((2, 3), (2, 3), True, False),
+    ((2, 3), (2, 4), False, True), ((2, 4, 3), (2, 3), False, False),
+])
+def test_batch_matmul(a_shape, b_shape, transa, transb):
+    # 2-d operands are batches of column vectors
+    def as_batch(x):
+        return x[..., None] if x.ndim == 2 else x
+    check_function(lambda a, b: F.batch_matmul(a, b, transa=transa, transb=transb),
+                   (rng.uniform(-1, 1, a_shape), rng.uniform(-1, 1, b_shape)),
+                   lambda a, b: numpy.matmul(swap(as_batch(a), transa), swap(as_batch(b), transb)),
+                   forward_options=HALF)
+
+
+def test_batch_matmul_is_deprecated():
+    with pytest.warns(DeprecationWarning, match='batch_matmul is deprecated'):
+        F.batch_matmul(numpy.ones((2, 3, 4)), numpy.ones((2, 4, 1)))
+
+
+@pytest.mark.parametrize('a_shape, b_shape, message', [
+    ((), (2, 3), 'invalid a'), ((2, 3), (), 'invalid b'),
+    ((2, 3, 4), (3, 4, 3), 'invalid shapes of a and b: expected batch axes'),
+])
+def test_invalid_shapes(a_shape, b_shape, message):
+    with pytest.raises(InvalidType, match='matmul: ' + message):
+        F.matmul(numpy.ones(a_shape), numpy.ones(b_shape))
 
 
 def test_mismatched_inner_dimensions():
