@@ -22,12 +22,15 @@ def axis_of(func, axis, ndim):
 
 
 def reduction_axes(func, axis, ndim):
-    """The axes a reduction runs over: None (all), an int or a tuple of ints.
+    """The axes a reduction runs over: None (all), an int or a tuple of ints (a list is a
+    TypeError, as in Chainer).
 
     A 0-d array has no axis to name (only None or ``()``), as in NumPy.
     """
     if axis is None:
         return tuple(range(ndim))
+    if not (is_int(axis) or isinstance(axis, tuple)):  # as Chainer's: not a list
+        fail(func, 'axis', 'None, an int or a tuple of ints', repr(axis))
     axes = int_axes(func, axis)
     for a in axes:
         if not -ndim <= a < ndim:

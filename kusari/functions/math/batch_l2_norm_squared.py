@@ -10,8 +10,9 @@ class BatchL2NormSquared(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         check_float('batch_l2_norm_squared', 'x', x)
-        if x.ndim < 1:
-            fail('batch_l2_norm_squared', 'x', 'an array with a batch axis', 'a 0-d array')
+        if x.ndim < 2:
+            fail('batch_l2_norm_squared', 'x', 'an array of a batch axis and at least one more',
+                 'shape {}'.format(x.shape))
         self.retain_inputs((0,))
         return (x * x).sum(axis=tuple(range(1, x.ndim))),
 
@@ -22,5 +23,6 @@ class BatchL2NormSquared(core.FunctionNode):
 
 
 def batch_l2_norm_squared(x):
-    """Sum of squares of each sample: ``x`` of shape ``(B, ...)`` gives shape ``(B,)``."""
+    """Sum of squares of each sample: ``x`` of shape ``(B, ...)`` (at least 2-d) gives shape
+    ``(B,)``."""
     return BatchL2NormSquared().apply((x,))[0]

@@ -21,17 +21,17 @@ class Clip(core.FunctionNode):
         x = self.get_retained_inputs()[0].array
         inside = True
         if self.x_min is not None:
-            inside = x > self.x_min
+            inside = x >= self.x_min
         if self.x_max is not None:
-            inside = inside & (x < self.x_max)
+            inside = inside & (x <= self.x_max)
         return scale_by_array(grad_outputs[0], inside),
 
 
 def clip(x, x_min, x_max):
     """Clips ``x`` elementwise to ``[x_min, x_max]``.
 
-    The gradient is passed where ``x_min < x < x_max`` and is zero elsewhere. Either
-    bound may be None (no bound on that side).
+    The gradient is passed where ``x_min <= x <= x_max`` (at the bounds too, as in Chainer)
+    and is zero elsewhere. Either bound may be None (no bound on that side).
     """
     if x_min is None and x_max is None:
         raise ValueError('clip: x_min and x_max cannot both be None')

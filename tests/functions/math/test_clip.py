@@ -24,6 +24,12 @@ def test_clip_0d(on_0d):
     check_function(function, numpy.array([0.25]), reference)
 
 
+def test_gradient_passes_at_the_bounds():
+    x = kusari.Variable(numpy.arange(6.0))
+    F.sum(F.clip(x, 1.0, 4.0)).backward()
+    numpy.testing.assert_array_equal(x.grad, [0, 1, 1, 1, 1, 0])
+
+
 def test_gradient_is_zero_outside():
     x = kusari.Variable(numpy.array([-2.0, 0.0, 2.0]))
     y = F.clip(x, -1.0, 1.0)
