@@ -178,14 +178,19 @@ def cached_download(url, *, md5=None):
         DownloadError: The download failed.
         ChecksumError: The file has another MD5 (a corrupted download is not kept).
     """
-    cache_root = os.path.join(get_dataset_root(), '_dl_cache')
-    cache_path = os.path.join(cache_root,
-                              hashlib.md5(url.encode('utf-8'), usedforsecurity=False).hexdigest())
+    cache_path = cached_download_path(url)
     if os.path.exists(cache_path):
         if md5 is not None:
             verify_md5(cache_path, md5)
         return cache_path
     return download(url, cache_path, md5)
+
+
+def cached_download_path(url):
+    """Where :func:`cached_download` keeps the copy of ``url``, as Chainer does:
+    ``<dataset root>/_dl_cache/<MD5 of the URL>``."""
+    name = hashlib.md5(url.encode('utf-8'), usedforsecurity=False).hexdigest()
+    return os.path.join(get_dataset_root(), '_dl_cache', name)
 
 
 def cache_or_load_file(path, creator, loader):

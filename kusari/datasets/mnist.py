@@ -11,7 +11,8 @@ from kusari.datasets import digits
 _SOURCE = _mnist_family.MnistFormatSource(
     'pfnet/chainer/mnist',
     ('https://ossci-datasets.s3.amazonaws.com/mnist/',
-     'https://storage.googleapis.com/cvdf-datasets/mnist/'),
+     'https://storage.googleapis.com/cvdf-datasets/mnist/',
+     'http://yann.lecun.com/exdb/mnist/'),  # Chainer's (its download cache is looked up)
     {'train-images-idx3-ubyte.gz': 'f68b3c2dcbeaaa9fbdd348bbdeb94873',
      'train-labels-idx1-ubyte.gz': 'd53e105ee54ea40749a09fcbcd1e9432',
      't10k-images-idx3-ubyte.gz': '9fb629c4189551a2d022fa330f9573f3',

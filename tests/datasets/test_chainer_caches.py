@@ -1,9 +1,14 @@
 """The loaders use the caches a Chainer installation wrote, offline, without raw files."""
 
+import hashlib
+import os
+
 import numpy
 import pytest
 
 from kusari import dataset
+from kusari.dataset import download
+from kusari.datasets import _loader
 from kusari.datasets import get_cifar10
 from kusari.datasets import get_cifar100
 from kusari.datasets import get_fashion_mnist
@@ -69,3 +74,21 @@ def test_dataset_directory_is_chainers(dataset_root):
     path = dataset.get_dataset_directory('pfnet/chainer/mnist')
     assert path == str(dataset_root / 'pfnet' / 'chainer' / 'mnist')
     assert (dataset_root / 'pfnet' / 'chainer' / 'mnist').is_dir()
+
+
+def test_raw_file_from_chainers_download_cache(dataset_root, no_network, tmp_path):
+    # Chainer keeps the raw files it downloaded in _dl_cache/<MD5 of the URL>.
+    content = b'raw dataset file'
+    url = 'https://example.invalid/data/raw.bin'
+    remote = _loader.RemoteFile('raw.bin', ('https://mirror.invalid/raw.bin', url),
+                                hashlib.md5(content).hexdigest())
+    chainer_copy = download.cached_download_path(url)
+    assert chainer_copy == str(dataset_root / '_dl_cache' / hashlib.md5(url.encode()).hexdigest())
+    os.makedirs(os.path.dirname(chainer_copy))
+    with open(chainer_copy, 'wb') as f:
+        f.write(b'damaged')
+    with pytest.raises(download.DownloadError):  # not trusted, and offline
+        _loader.fetch('get_raw', str(tmp_path / 'dir'), remote)
+    with open(chainer_copy, 'wb') as f:
+        f.write(content)
+    assert _loader.fetch('get_raw', str(tmp_path / 'dir'), remote) == chainer_copy
