@@ -5,6 +5,15 @@ from kusari.functions.connection._conv_args import check_bias_dtype, parse_2d_kw
 from kusari.functions.connection.convolution_nd import ConvolutionND
 
 
+class Convolution2DFunction(ConvolutionND):
+    """The node of :func:`convolution_2d`: :class:`ConvolutionND` with ``ndim=2`` and
+    Chainer's 2-d constructor ``(stride=1, pad=0, cover_all=False, *, dilate=1, groups=1)``."""
+
+    def __init__(self, stride=1, pad=0, cover_all=False, **kwargs):
+        dilate, groups = parse_2d_kwargs('convolution_2d', kwargs)
+        super().__init__(2, stride, pad, cover_all, dilate, groups, func='convolution_2d')
+
+
 def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
     """convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, *, dilate=1, groups=1)
 
@@ -33,9 +42,8 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
     >>> convolution_2d(x, W, pad=1).shape
     (1, 2, 4, 4)
     """
-    dilate, groups = parse_2d_kwargs('convolution_2d', kwargs)
+    node = Convolution2DFunction(stride, pad, cover_all, **kwargs)
     if x.ndim != 4:
         fail('convolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
     check_bias_dtype('convolution_2d', x, b)
-    node = ConvolutionND(2, stride, pad, cover_all, dilate, groups, func='convolution_2d')
     return node.apply((x, W) if b is None else (x, W, b))[0]

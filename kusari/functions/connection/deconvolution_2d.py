@@ -5,6 +5,15 @@ from kusari.functions.connection._conv_args import check_bias_dtype, parse_2d_kw
 from kusari.functions.connection.deconvolution_nd import DeconvolutionND
 
 
+class Deconvolution2DFunction(DeconvolutionND):
+    """The node of :func:`deconvolution_2d`: :class:`DeconvolutionND` with ``ndim=2`` and
+    Chainer's 2-d constructor ``(stride=1, pad=0, outsize=None, *, dilate=1, groups=1)``."""
+
+    def __init__(self, stride=1, pad=0, outsize=None, **kwargs):
+        dilate, groups = parse_2d_kwargs('deconvolution_2d', kwargs)
+        super().__init__(2, stride, pad, outsize, dilate, groups, func='deconvolution_2d')
+
+
 def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
     """deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, *, dilate=1, groups=1)
 
@@ -24,9 +33,8 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
     Returns:
         Variable: output of shape ``(n, c_O, h_O, w_O)``.
     """
-    dilate, groups = parse_2d_kwargs('deconvolution_2d', kwargs)
+    node = Deconvolution2DFunction(stride, pad, outsize, **kwargs)
     if x.ndim != 4:
         fail('deconvolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
     check_bias_dtype('deconvolution_2d', x, b)
-    node = DeconvolutionND(2, stride, pad, outsize, dilate, groups, func='deconvolution_2d')
     return node.apply((x, W) if b is None else (x, W, b))[0]

@@ -1,17 +1,19 @@
 """Zoneout: randomly keeping previous hidden states."""
 
-import numpy
-
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 
 
 class Zoneout(core.FunctionNode):
-    """``h`` where a random mask keeps the previous state, ``x`` elsewhere."""
+    """``h`` where a random mask keeps the previous state, ``x`` elsewhere.
 
-    def __init__(self, ratio):
-        self.ratio = ratio
+    After the forward pass, ``flag_h`` and ``flag_x`` (Chainer's names) are the boolean
+    masks of the elements taken from ``h`` and from ``x``.
+    """
+
+    def __init__(self, zoneout_ratio):
+        self.zoneout_ratio = zoneout_ratio
 
     def forward(self, inputs):
         h, x = inputs
@@ -19,18 +21,15 @@ class Zoneout(core.FunctionNode):
             fail('zoneout', 'h and x', 'equal shapes and dtypes', 'shapes {} and {}, dtypes {} '
                  'and {}'.format(h.shape, x.shape, h.dtype, x.dtype))
         xp = get_array_module(x)
-        if xp is numpy:
-            draw = numpy.random.random_sample(x.shape)
-        else:
-            draw = xp.random.random_sample(x.shape, dtype=numpy.float32)
-        self.keep_h = draw < self.ratio
-        return xp.where(self.keep_h, h, x),
+        self.flag_x = xp.random.rand(*x.shape) >= self.zoneout_ratio
+        self.flag_h = ~self.flag_x
+        return xp.where(self.flag_h, h, x),
 
     def backward(self, indexes, grad_outputs):
         from kusari.functions.array.where import where
         gy, = grad_outputs
         zero = get_array_module(gy).zeros((), gy.dtype)
-        return tuple(where(self.keep_h, gy, zero) if i == 0 else where(self.keep_h, zero, gy)
+        return tuple(where(self.flag_h, gy, zero) if i == 0 else where(self.flag_x, gy, zero)
                      for i in indexes)
 
 

@@ -4,7 +4,40 @@ from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions.array.reshape import reshape
 from kusari.functions.normalization import _affine
-from kusari.functions.normalization._standardize import standardize
+from kusari.functions.math.sum import sum as sum_
+from kusari.functions.normalization._standardize import Standardize, standardize
+
+
+class _MulInvStd(core.FunctionNode):
+    """``z = inv_std[:, None] * y`` for rows ``x`` (2-d) with the statistics ``mean`` and
+    ``inv_std = (var + eps) ** -0.5`` of each row, differentiable in ``x`` through them and
+    in ``y`` (Chainer's private node; ``dummy_gamma`` is for cuDNN and unused here)."""
+
+    def __init__(self, eps, mean, inv_std, dummy_gamma):
+        self.eps = eps
+        self.mean = mean
+        self.inv_std = inv_std
+        self.dummy_gamma = dummy_gamma
+
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        return self.inv_std[:, None] * inputs[1],
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        z, = self.get_retained_outputs()
+        gz, = grad_outputs
+        # the statistics again, as outputs of a node that differentiates them in x
+        x_hat, inv_std = Standardize((1,), self.eps).apply((x,))
+        ret = []
+        for i in indexes:
+            if i == 0:  # d inv_std / dx = -inv_std^2 x_hat / m
+                ret.append(-inv_std * x_hat * (sum_(gz * z, axis=1, keepdims=True) *
+                                               (1.0 / x.shape[1])))
+            else:
+                ret.append(inv_std * gz)
+        return tuple(ret)
 
 
 def group_normalization(x, groups, gamma, beta, eps=1e-5):

@@ -27,6 +27,14 @@ def parse_finetune(link, kwargs):
     return kwargs.get('finetune', False)
 
 
+def initializer_of(initializer, default, dtype):
+    """The initializer of a normalization parameter (``default`` when None), set to
+    ``dtype`` as Chainer does."""
+    initializer = initializers._get_initializer(default if initializer is None else initializer)
+    initializer.dtype = dtype
+    return initializer
+
+
 class BatchNormalization(Link):
     """Normalizes by batch statistics while training and keeps moving averages of them
     (``avg_mean``, ``avg_var``) for use when ``config.train`` is False.
@@ -73,20 +81,16 @@ class BatchNormalization(Link):
         self.decay = decay
         self.eps = eps
         self.axis = (axis,) if isinstance(axis, int) else axis
-        self._dtype = core.get_dtype(dtype)
+        # mixed16 keeps the parameters and statistics in float32, as Chainer
+        self._dtype = core.get_dtype(dtype, map_mixed16=numpy.float32)
         with self.init_scope():
             if use_gamma:
-                self.gamma = Parameter(self._param_initializer(initial_gamma, 1))
+                self.gamma = Parameter(initializer_of(initial_gamma, 1, self._dtype))
             if use_beta:
-                self.beta = Parameter(self._param_initializer(initial_beta, 0))
+                self.beta = Parameter(initializer_of(initial_beta, 0, self._dtype))
         if size is not None:
             self._initialize_params(size)
 
-    def _param_initializer(self, initializer, default):
-        initializer = initializers._get_initializer(
-            default if initializer is None else initializer)
-        initializer.dtype = self._dtype
-        return initializer
 
     def _initialize_params(self, shape):
         self.avg_mean = _init_array(self._initial_avg_mean, 0, shape, self._dtype)

@@ -1,9 +1,12 @@
 """Group normalization (Wu & He, 2018)."""
 
+import numpy
+
+from kusari import core
 from kusari import functions as F
-from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+from kusari.links.normalization.batch_normalization import initializer_of
 
 
 class GroupNormalization(Link):
@@ -21,11 +24,11 @@ class GroupNormalization(Link):
         super().__init__()
         self.groups = groups
         self.eps = eps
+        # the parameters in config.dtype, float32 under mixed16, as Chainer
+        dtype = core.get_dtype(map_mixed16=numpy.float32)
         with self.init_scope():
-            self.gamma = Parameter(initializers._get_initializer(
-                1 if initial_gamma is None else initial_gamma))
-            self.beta = Parameter(initializers._get_initializer(
-                0 if initial_beta is None else initial_beta))
+            self.gamma = Parameter(initializer_of(initial_gamma, 1, dtype))
+            self.beta = Parameter(initializer_of(initial_beta, 0, dtype))
         if size is not None:
             self._initialize_params(size)
 

@@ -96,3 +96,19 @@ def test_deterministic_argument_is_rejected():
 def test_invalid_inputs(x, W, b, kwargs, match):
     with pytest.raises(InvalidType, match='convolution_2d: ' + match):
         F.convolution_2d(x, W, b, **kwargs)
+
+
+def test_function_nodes_have_chainers_2d_constructors():
+    # Chainer's node classes, applied directly as Chainer's tests and users do.
+    from kusari.functions.connection.convolution_2d import Convolution2DFunction
+    from kusari.functions.connection.deconvolution_2d import Deconvolution2DFunction
+    x = kusari.Variable(rng.uniform(-1, 1, (2, 2, 5, 5)))
+    W = rng.uniform(-1, 1, (2, 2, 3, 3))
+    y = F.convolution_2d(x, W, stride=2, pad=1, dilate=1)
+    assert isinstance(y.creator, Convolution2DFunction)
+    numpy.testing.assert_array_equal(Convolution2DFunction(2, 1).apply((x, W))[0].array,
+                                     y.array)
+    z = F.deconvolution_2d(y, W, stride=2, pad=1, outsize=(5, 5))
+    assert isinstance(z.creator, Deconvolution2DFunction)
+    numpy.testing.assert_array_equal(
+        Deconvolution2DFunction(2, 1, (5, 5)).apply((y, W))[0].array, z.array)

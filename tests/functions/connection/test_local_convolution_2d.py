@@ -41,3 +41,10 @@ def test_local_convolution_2d(stride, nobias):
 def test_invalid_inputs(W, b, match):
     with pytest.raises(InvalidType, match='local_convolution_2d: ' + match):
         F.local_convolution_2d(numpy.zeros((1, 3, 5, 4), 'f'), W, b)
+
+
+def test_node_is_chainers_class():
+    from kusari.functions.connection.local_convolution_2d import LocalConvolution2DFunction
+    x, W = rng.uniform(-1, 1, (1, 2, 3, 3)), rng.uniform(-1, 1, (2, 2, 2, 2, 2, 2))
+    y = LocalConvolution2DFunction(1).apply((x, W))[0]
+    numpy.testing.assert_allclose(y.array, reference(x, W))

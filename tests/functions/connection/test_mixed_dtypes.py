@@ -53,7 +53,17 @@ CASES = {
                                (1, 2, 5, 5), (2, 2, 2, 2),
                                lambda conv, deconv: lambda x, W, b=None: conv(x, W, b,
                                                                               dilate=2)),
+    'local_convolution_2d': (F.local_convolution_2d, (2, 2, 4, 3), (2, 3, 2, 2, 2, 2),
+                             lambda conv, deconv: _local_reference),
 }
+
+
+def _local_reference(x, W, b=None):
+    y = numpy.zeros((x.shape[0],) + W.shape[:3])
+    for i, j in numpy.ndindex(*W.shape[1:3]):
+        patch = x[:, :, i:i + W.shape[4], j:j + W.shape[5]].astype(numpy.float64)
+        y[:, :, i, j] = numpy.tensordot(patch, W[:, i, j], ((1, 2, 3), (1, 2, 3)))
+    return (y if b is None else y + b).astype(x.dtype)
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
@@ -62,7 +72,7 @@ def test_mixed_dtypes(name, other_dtype, reference_convolution, reference_deconv
     function, x_shape, W_shape, make_reference = CASES[name]
     reference = make_reference(reference_convolution, reference_deconvolution)
     x, W = rng.uniform(-1, 1, x_shape), rng.uniform(-1, 1, W_shape)
-    b = rng.uniform(-1, 1, function(x, W).shape[1])
+    b = rng.uniform(-1, 1, function(x, W).shape[1:2] if W.ndim < 6 else W.shape[:3])
     fixed_x, fixed_W, fixed_b = (a.astype(other_dtype) for a in (x, W, b))
     forward, backward = _options(other_dtype)
     check_function(lambda W: function(fixed_x, W, fixed_b), W,
@@ -87,10 +97,12 @@ def test_nd_bias_may_have_another_float_dtype(other_dtype):
                        backward_options=options, double_backward_options=options)
 
 
-@pytest.mark.parametrize('function', [F.convolution_2d, F.deconvolution_2d,
-                                      F.depthwise_convolution_2d, F.dilated_convolution_2d])
-def test_2d_bias_must_have_the_dtype_of_x(function):
-    x, W = numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros((2, 2, 2, 2), 'd')
-    b = numpy.zeros(function(x, W).shape[1], 'd')
+@pytest.mark.parametrize('function, W_shape', [
+    (F.convolution_2d, (2, 2, 2, 2)), (F.deconvolution_2d, (2, 2, 2, 2)),
+    (F.depthwise_convolution_2d, (2, 2, 2, 2)), (F.dilated_convolution_2d, (2, 2, 2, 2)),
+    (F.local_convolution_2d, (2, 2, 2, 2, 2, 2))])
+def test_2d_bias_must_have_the_dtype_of_x(function, W_shape):
+    x, W = numpy.zeros((1, 2, 3, 3), 'f'), numpy.zeros(W_shape, 'd')
+    b = numpy.zeros(function(x, W).shape[1:2] if len(W_shape) == 4 else W_shape[:3], 'd')
     with pytest.raises(InvalidType, match=r'invalid b: expected dtype float32 \(the dtype of x'):
         function(x, W, b)

@@ -28,6 +28,19 @@ def test_gradient_follows_the_choice():
     assert gh.creator is not None  # differentiable again
 
 
+def test_flags_name_the_chosen_elements():
+    # Chainer's attributes: flag_x where numpy.random.rand draws >= ratio, flag_h elsewhere.
+    numpy.random.seed(2)
+    draw = numpy.random.rand(4, 5)
+    numpy.random.seed(2)
+    h, x = kusari.Variable(numpy.zeros((4, 5))), kusari.Variable(numpy.ones((4, 5)))
+    y = F.zoneout(h, x, ratio=0.4)
+    node = y.creator
+    numpy.testing.assert_array_equal(node.flag_x, draw >= 0.4)
+    numpy.testing.assert_array_equal(node.flag_h, draw < 0.4)
+    numpy.testing.assert_array_equal(y.array, node.flag_x)
+
+
 def test_returns_x_outside_training():
     x = numpy.ones(3)
     with kusari.using_config('train', False):

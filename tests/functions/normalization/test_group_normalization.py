@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import kusari
 import kusari.functions as F
 from kusari.testing import check_function
 from kusari.utils.type_check import InvalidType
@@ -32,3 +33,24 @@ def test_group_normalization(shape, groups):
 def test_invalid_arguments(groups, gamma, match):
     with pytest.raises(InvalidType, match='group_normalization: ' + match):
         F.group_normalization(numpy.ones((2, 6, 3)), groups, gamma, gamma)
+
+
+@pytest.mark.parametrize('eps', [1e-5, 1e-1])
+def test_mul_inv_std(eps):
+    # Chainer's private node: z = y / sqrt(var(x) + eps) per row, differentiable in x and y.
+    from kusari.functions.normalization.group_normalization import _MulInvStd
+
+    def mul_inv_std(x, y):
+        work = kusari.as_array(x).astype(numpy.float64)
+        mean = work.mean(axis=1)
+        inv_std = ((work.var(axis=1) + eps) ** -0.5).astype(x.dtype)
+        return _MulInvStd(eps, mean.astype(x.dtype), inv_std, None).apply((x, y))[0]
+
+    def reference(x, y):
+        work = x.astype(numpy.float64)
+        return ((work.var(axis=1, keepdims=True) + eps) ** -0.5 * y).astype(x.dtype)
+
+    low = {numpy.float16: {'atol': 5e-2, 'rtol': 5e-2}}
+    check_function(mul_inv_std, (rng.uniform(-1, 1, (5, 6)), rng.uniform(-1, 1, (5, 6))),
+                   reference, forward_options=low, backward_options=low,
+                   double_backward_options={numpy.float16: {'atol': 2e-1, 'rtol': 2e-1}})
