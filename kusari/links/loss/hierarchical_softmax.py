@@ -89,6 +89,25 @@ class _HierarchicalSoftmaxLoss(core.FunctionNode):
         return tuple(result)
 
 
+class _PathTables:
+    """The words' paths (node ids) and codes (+1/-1, 0 for padding) as padded tables,
+    and the loss over them; the link keeps it as ``_func`` (with ``codes``) like Chainer."""
+
+    def __init__(self, parser):
+        n_vocab = max(parser.paths) + 1
+        depth = max(len(p) for p in parser.paths.values())
+        self.paths = numpy.zeros((n_vocab, depth), dtype=numpy.int32)
+        self.codes = numpy.zeros((n_vocab, depth), dtype=numpy.float32)
+        for word, path in parser.paths.items():
+            self.paths[word, :len(path)] = path
+            self.codes[word, :len(path)] = parser.codes[word]
+
+    def __call__(self, x, t, W):
+        xp = backend.get_array_module(W.array)
+        return _HierarchicalSoftmaxLoss(xp.asarray(self.paths), xp.asarray(self.codes)).apply(
+            (x, t, W))[0]
+
+
 class BinaryHierarchicalSoftmax(Link):
     """The negative log-likelihood of words under a product of binary decisions along
     their paths in a binary tree: ``P(w) = prod sigmoid(code_i * W[node_i] . x)``.
@@ -107,13 +126,7 @@ class BinaryHierarchicalSoftmax(Link):
         super().__init__()
         parser = TreeParser().parse(tree)
         self.tree = tree
-        n_vocab = max(parser.paths) + 1
-        depth = max(len(p) for p in parser.paths.values())
-        self._paths = numpy.zeros((n_vocab, depth), dtype=numpy.int32)
-        self._codes = numpy.zeros((n_vocab, depth), dtype=numpy.float32)
-        for word, path in parser.paths.items():
-            self._paths[word, :len(path)] = path
-            self._codes[word, :len(path)] = parser.codes[word]
+        self._func = _PathTables(parser)
         n_node = parser.size()
         self._parent2child = numpy.array([parser.parent2child[i] for i in range(n_node)],
                                          dtype=numpy.int32).reshape(n_node, 2)
@@ -137,15 +150,9 @@ class BinaryHierarchicalSoftmax(Link):
             heapq.heappush(heap, (count1 + count2, min(uid1, uid2), (tree1, tree2)))
         return heap[0][2]
 
-    def _tables(self, xp):
-        return tuple(xp.asarray(a) for a in (self._paths, self._codes))
-
     def forward(self, x, t):
         """The summed negative log-likelihood of the words ``t`` given inputs ``x``."""
-        xp = self.xp
-        paths, codes = self._tables(xp)
-        codes = codes.astype(self.W.dtype)
-        return _HierarchicalSoftmaxLoss(paths, codes).apply((x, t, self.W))[0]
+        return self._func(x, t, self.W)
 
     def sample(self, x):
         """Words drawn from the model's distribution given each row of ``x``."""

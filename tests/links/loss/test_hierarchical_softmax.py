@@ -58,3 +58,14 @@ def test_sample_follows_the_model():
 def test_malformed_tree():
     with pytest.raises(ValueError, match='two children'):
         L.BinaryHierarchicalSoftmax(2, ((0, 1, 2), 3))
+
+
+def test_paths_and_codes_are_kept_in_func_as_in_chainer():
+    link = L.BinaryHierarchicalSoftmax(2, (0, 1))
+    assert link._func.codes[:, 0].tolist() == [1, -1]
+    # a float64 input on a float16 link: the codes may be cast, as Chainer's tests do
+    with kusari.using_config('dtype', numpy.float16):
+        link = L.BinaryHierarchicalSoftmax(2, (0, 1))
+    link._func.codes = link._func.codes.astype(numpy.float64)
+    y = link(RNG.randn(3, 2), numpy.array([0, 1, 1], numpy.int32))
+    assert y.dtype == numpy.float64 and numpy.isfinite(y.array)
