@@ -6,7 +6,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._checks import fail, is_int
+from kusari.functions._checks import fail
 from kusari.functions.array._axes import axis_of
 from kusari.functions.array.reshape import reshape
 
@@ -70,7 +70,7 @@ def repeat(x, repeats, axis=None):
         Variable: the repeated variable.
     """
     repeats = (repeats,) if isinstance(repeats, numbers.Integral) else tuple(repeats)
-    if not all(is_int(r) for r in repeats):
+    if not all(isinstance(r, numbers.Integral) for r in repeats):  # bools count, as in NumPy
         fail('repeat', 'repeats', 'an int or a sequence of ints', repeats)
     repeats = tuple(int(r) for r in repeats)
     if any(r < 0 for r in repeats):

@@ -32,3 +32,8 @@ def test_gpu(uniform, repeats):
 def test_repeats_must_be_ints():
     with pytest.raises(TypeError, match='repeat: invalid repeats'):
         F.repeat(numpy.zeros(2, 'f'), 'a')
+
+
+def test_bool_repeats_count_as_ints():
+    x = numpy.arange(3, dtype='f')
+    numpy.testing.assert_array_equal(F.repeat(x, (True, False, True)).array, [0, 2])
