@@ -5,6 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.functions._dtypes import cast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math.matmul import matmul
@@ -166,6 +167,16 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
     if core.as_array(projection).shape != (groups, size, size):
         fail(func, 'projection', 'shape {}'.format((groups, size, size)),
              'shape {}'.format(core.as_array(projection).shape))
+    dtypes = {x_array.dtype, core.as_array(mean).dtype, core.as_array(projection).dtype}
+    if len(dtypes) > 1:
+        # Chainer's type check wants one dtype; without type checks (as in its gradient
+        # checks) the arrays are used as they come, in their promoted dtype.
+        if core.config.type_check:
+            fail(func, 'mean and projection', 'dtype {} (the dtype of x)'.format(x_array.dtype),
+                 'dtypes {} and {}'.format(core.as_array(mean).dtype,
+                                           core.as_array(projection).dtype))
+        dtype = numpy.result_type(*dtypes)
+        x, mean, projection = (cast_to(core.as_variable(a), dtype) for a in (x, mean, projection))
     spatial = tuple(range(2, x_array.ndim))
     xg = reshape(transpose(x, (1, 0) + spatial), (groups, size, x_array.size // c if c else 0))
     y = matmul(projection, xg - reshape(mean, (groups, size, 1)))

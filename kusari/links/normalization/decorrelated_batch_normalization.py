@@ -1,11 +1,14 @@
 """Decorrelated batch normalization (Huang et al., 2018)."""
 
+import warnings
+
 import numpy
 
-from kusari import configuration
+from kusari import backend, configuration
 from kusari import functions as F
 from kusari.link import Link
 from kusari.links.normalization.batch_normalization import parse_finetune
+from kusari.serializer import Deserializer
 
 
 class DecorrelatedBatchNormalization(Link):
@@ -49,6 +52,11 @@ class DecorrelatedBatchNormalization(Link):
         self.eps = eps
         self.groups = groups
 
+    def serialize(self, serializer):
+        if isinstance(serializer, Deserializer):
+            serializer = _PatchedDeserializer(serializer, self.groups)
+        super().serialize(serializer)
+
     def forward(self, x, **kwargs):
         """forward(self, x, *, finetune=False)"""
         finetune = parse_finetune('DecorrelatedBatchNormalization', kwargs)
@@ -67,3 +75,37 @@ class DecorrelatedBatchNormalization(Link):
     def start_finetuning(self):
         """Restart the population statistics count of fine-tuning mode."""
         self.N = 0
+
+
+class _PatchedDeserializer(Deserializer):
+    """Reads the statistics of models saved by Chainer before v7 (Chainer issue #7706):
+    ``avg_mean`` (C,) and ``avg_projection`` (C, C), shared by every group, are spread to
+    (groups, C) and (groups, C, C), with a warning when there are several groups (the
+    old algorithm differed from the paper's)."""
+
+    def __init__(self, base, groups):
+        self.base = base
+        self.groups = groups
+
+    def __repr__(self):
+        return '_PatchedDeserializer({!r}, groups={})'.format(self.base, self.groups)
+
+    def __call__(self, key, value):
+        ndim = {'avg_mean': 2, 'avg_projection': 3}.get(key)
+        if ndim is None:
+            return self.base(key, value)
+        stored = self.base(key, None)
+        if stored is None:  # not in the file, or a checking pass that reads nothing
+            return value
+        if stored.ndim == ndim - 1:
+            if self.groups != 1:
+                warnings.warn('Found moving statistics of old DecorrelatedBatchNormalization, '
+                              'whose algorithm was different from the paper.')
+            stored = numpy.broadcast_to(stored, (self.groups,) + stored.shape)
+        elif stored.ndim != ndim:
+            raise ValueError('DecorrelatedBatchNormalization: unexpected shape {} of {}'
+                             .format(stored.shape, key))
+        if value is None:
+            return stored
+        backend.copyto(value, stored)
+        return value

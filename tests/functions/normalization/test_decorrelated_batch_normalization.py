@@ -1,6 +1,7 @@
 import numpy
 import pytest
 
+import kusari
 import kusari.functions as F
 from kusari.testing import check_function
 from kusari.utils.type_check import InvalidType
@@ -59,6 +60,19 @@ def test_fixed_decorrelated_batch_normalization():
     check_function(lambda x, m, p: F.fixed_decorrelated_batch_normalization(x, m, p, groups=2),
                    (rng.uniform(-1, 1, (4, 6, 2)), rng.uniform(-1, 1, (2, 3)),
                     rng.uniform(-1, 1, (2, 3, 3))), reference)
+
+
+def test_fixed_statistics_of_another_dtype():
+    # One dtype, as Chainer's type check wants; without type checks (as in Chainer's
+    # gradient checks) the arrays are used in their promoted dtype.
+    x = rng.uniform(-1, 1, (4, 4))
+    mean, projection = numpy.zeros((1, 4), 'f'), numpy.eye(4, dtype='f')[None]
+    with pytest.raises(InvalidType, match='invalid mean and projection'):
+        F.fixed_decorrelated_batch_normalization(x, mean, projection, groups=1)
+    with kusari.using_config('type_check', False):
+        y = F.fixed_decorrelated_batch_normalization(x, mean, projection, groups=1)
+    assert y.dtype == numpy.float64
+    numpy.testing.assert_array_equal(y.array, x)
 
 
 @pytest.mark.parametrize('kwargs, error, match', [

@@ -105,6 +105,18 @@ def test_dtype(dtype):
     assert y.dtype == dtype
 
 
+def test_mixed16_keeps_parameters_and_statistics_in_float32():
+    with kusari.using_config('dtype', kusari.mixed16):
+        link = L.BatchNormalization(3)
+    assert link.gamma.dtype == link.beta.dtype == numpy.float32
+    assert link.avg_mean.dtype == link.avg_var.dtype == numpy.float32
+    x = RNG.randn(4, 3).astype(numpy.float16)
+    y = link(x)
+    assert y.dtype == numpy.float16
+    numpy.testing.assert_allclose(y.array, (x - x.mean(0)) / numpy.sqrt(x.var(0) + 2e-5),
+                                  atol=1e-2, rtol=1e-2)
+
+
 def test_initial_statistics():
     link = L.BatchNormalization(2, initial_avg_mean=3.0, initial_avg_var=numpy.array([1, 2]),
                                 initial_gamma=2.0, initial_beta=-1.0)

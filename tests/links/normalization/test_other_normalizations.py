@@ -61,6 +61,34 @@ def test_decorrelated_group_size_keyword():
         L.DecorrelatedBatchNormalization(5, groups=2)
 
 
+@pytest.mark.parametrize('groups', [1, 2])
+def test_decorrelated_loads_chainers_old_statistics(groups, tmp_path):
+    # Models saved before Chainer v7 hold one (C,) mean and (C, C) projection for every
+    # group; they are spread over the groups, with a warning when there are several.
+    size = 4 // groups
+    old = {'avg_mean': RNG.randn(size).astype(numpy.float32),
+           'avg_projection': RNG.randn(size, size).astype(numpy.float32), 'N': numpy.array(0)}
+    path = str(tmp_path / 'old.npz')
+    kusari.serializers.save_npz(path, old)
+    link = L.DecorrelatedBatchNormalization(4, groups=groups)
+    if groups == 1:
+        kusari.serializers.load_npz(path, link)
+    else:
+        with pytest.warns(UserWarning, match='old DecorrelatedBatchNormalization'):
+            kusari.serializers.load_npz(path, link)
+    for g in range(groups):
+        numpy.testing.assert_array_equal(link.avg_mean[g], old['avg_mean'])
+        numpy.testing.assert_array_equal(link.avg_projection[g], old['avg_projection'])
+
+
+def test_group_normalization_mixed16_parameters_in_float32():
+    with kusari.using_config('dtype', kusari.mixed16):
+        link = L.GroupNormalization(2, 4)
+    assert link.gamma.dtype == link.beta.dtype == numpy.float32
+    y = link(RNG.randn(3, 4, 5).astype(numpy.float16))
+    assert y.dtype == numpy.float16
+
+
 def test_group_normalization(param_shapes):
     link = L.GroupNormalization(2)
     x = RNG.randn(3, 4, 5).astype(numpy.float32)
