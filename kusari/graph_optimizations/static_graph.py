@@ -127,18 +127,22 @@ def _tracing_apply(node, inputs):
 class _NodeStep:
     """Replays one function: its forward on a fresh copy of the node."""
 
-    def __init__(self, cls, pre_state, in_slots, out_slots, exports, imports, stateless,
+    def __init__(self, node, pre_state, in_slots, out_slots, exports, imports, stateless,
                  in_graph):
-        self.cls = cls
+        self.cls = type(node)
         self.pre_state = pre_state
         self.in_slots = in_slots
         self.out_slots = out_slots
         self.exports = exports  # (attribute, slot): arrays forward stores on the node
         self.imports = imports  # (attribute, slot): arrays of the call given to __init__
         self.in_graph = in_graph  # applied (not a bare forward via static_code)
-        # A node whose forward changes nothing on it can be shared by the calls that
-        # keep no graph.
-        self.shared = self.new_node(None) if stateless and not imports else None
+        # what the traced forward retained (retain_inputs/retain_outputs may be called
+        # in forward, so a copy of the node before it does not know)
+        self.retain_in = node._input_indexes_to_retain
+        self.retain_out = node._output_indexes_to_retain
+        self.has_backward_arrays = self.cls.backward_arrays is not None
+        # A node whose forward changes nothing on it can be shared by all calls.
+        self.shared = self.new_node() if stateless and not imports else None
 
     def remap(self, new_slot):
         self.in_slots = tuple([new_slot[s] for s in self.in_slots])
@@ -146,66 +150,41 @@ class _NodeStep:
         self.exports = [(key, new_slot[s]) for key, s in self.exports]
         self.imports = [(key, new_slot[s]) for key, s in self.imports]
 
-    def new_node(self, slots):
+    def retained_slots(self):
+        retained = [self.in_slots[i] for i in self.retain_in or ()]
+        return retained + [self.out_slots[i] for i in self.retain_out or ()]
+
+    def new_node(self, imported=()):
+        """A fresh node as it was before the traced forward; ``imported``: the call's
+        arrays for ``imports``, in order."""
         node = _object_new(self.cls)
         state = node.__dict__
         state.update(self.pre_state)
-        for key, s in self.imports:
-            state[key] = slots[s]
+        for (key, _), array in zip(self.imports, imported):
+            state[key] = array
         return node
 
-    def forward(self, node, slots):
-        outputs = node.forward(tuple([slots[s] for s in self.in_slots]))
-        if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
-            outputs = node._normalize_outputs(outputs)
-        for s, y in zip(self.out_slots, outputs):
-            slots[s] = y
-        for key, s in self.exports:
-            slots[s] = node.__dict__[key]
-        return outputs
+    def graph_node(self, node, slots):
+        """A node of this step for a graph of its own: a copy of the one forward ran
+        on, which knows what forward retained."""
+        copy = _object_new(self.cls)
+        copy.__dict__.update(node.__dict__)
+        if self.retain_in is not None:
+            copy._input_indexes_to_retain = self.retain_in
+        if self.retain_out is not None:
+            copy._output_indexes_to_retain = self.retain_out
+        return copy
 
-    def run(self, slots):
-        node = self.shared
-        self.forward(self.new_node(slots) if node is None else node, slots)
-
-    def runner(self):
-        """``run`` as a function of the slots, specialized for the common shape (one
-        shared node, one output, nothing exported): the per-op cost of inference."""
-        if self.shared is None or len(self.out_slots) != 1 or self.exports:
-            return self.run
-        forward, normalize = self.shared.forward, self.shared._normalize_outputs
-        in_slots, out_slot = self.in_slots, self.out_slots[0]
-        if len(in_slots) == 1:
-            in_slot = in_slots[0]
-
-            def run(slots):
-                outputs = forward((slots[in_slot],))
-                if type(outputs) is not tuple or len(outputs) != 1 or \
-                        type(outputs[0]) is not _ndarray:
-                    outputs = normalize(outputs)
-                slots[out_slot] = outputs[0]
-            return run
-
-        def run(slots):
-            outputs = forward(tuple([slots[s] for s in in_slots]))
-            if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
-                outputs = normalize(outputs)
-            slots[out_slot] = outputs[0]
-        return run
-
-    def run_recording(self, slots, nodes):
-        """Run and link the node into the call's graph as apply would."""
-        node = self.new_node(slots)
-        outputs = self.forward(node, slots)
-        if not self.in_graph:
-            return
+    def link(self, node, slots, nodes, meta):
+        """Link ``node`` into a graph as apply does: ``nodes`` holds each slot's
+        VariableNode, ``meta`` each slot's (shape, dtype)."""
         in_nodes = []
         requires_grad = False
         rank = 0
         for s in self.in_slots:
             var_node = nodes[s]
             if var_node is None:
-                var_node = nodes[s] = _constant_node(slots[s])
+                var_node = nodes[s] = _constant_node(slots[s], *meta[s])
             if var_node.requires_grad:
                 requires_grad = True
             if var_node.rank > rank:
@@ -216,27 +195,18 @@ class _NodeStep:
         node.rank = rank
         node.inputs = in_nodes = tuple(in_nodes)
         refs = []
-        for s, y in zip(self.out_slots, outputs):
-            var_node = _object_new(_VariableNode)
-            var_node._variable = _dead
+        for s in self.out_slots:
+            var_node = nodes[s] = _constant_node(None, *meta[s])
             var_node.creator_node = node
-            var_node.data = None
-            var_node.name = None
             var_node.rank = rank + 1
             var_node.requires_grad = True
-            var_node.dtype = y.dtype
-            var_node.shape = y.shape
-            nodes[s] = var_node
             refs.append(_weakref(var_node))
         node.outputs = tuple(refs)
-        retain = node._input_indexes_to_retain
-        if retain is not None:
-            for index in retain:
-                in_nodes[index].data = slots[self.in_slots[index]]
+        for index in node._input_indexes_to_retain or ():
+            in_nodes[index].data = slots[self.in_slots[index]]
         retain = node._output_indexes_to_retain
         if retain:
-            node._retained_output_data = (
-                outputs if len(outputs) == 1 else tuple([outputs[index] for index in retain]))
+            node._retained_output_data = tuple([slots[self.out_slots[i]] for i in retain])
 
     def describe(self):
         return '{}: slots {} -> {}'.format(self.cls.__name__, list(self.in_slots),
@@ -245,6 +215,9 @@ class _NodeStep:
 
 class _CodeStep:
     """Replays a ``static_code`` call with the arrays of the current call."""
+
+    in_graph = False
+    shared = None
 
     def __init__(self, func, args, kwargs, substitutions, out_slots, func_name):
         self.func = func
@@ -259,31 +232,28 @@ class _CodeStep:
         self.substitutions = [(place, new_slot[s]) for place, s in self.substitutions]
         self.out_slots = tuple([new_slot[s] for s in self.out_slots])
 
-    def run(self, slots):
+    def retained_slots(self):
+        return []
+
+    def call(self, *arrays):
+        """Call the function with ``arrays`` in the places of ``substitutions``."""
         args = list(self.args)
         kwargs = dict(self.kwargs)
-        for place, s in self.substitutions:
+        for (place, _), array in zip(self.substitutions, arrays):
             container = args if type(place[0]) is int else kwargs
             if len(place) == 1:
-                container[place[0]] = slots[s]
+                container[place[0]] = array
             else:
                 items = container[place[0]] = list(container[place[0]])
-                items[place[1]] = slots[s]
-        results = self.func(*args, **kwargs)
-        for s, y in zip(self.out_slots, results or ()):
-            slots[s] = y
-
-    def run_recording(self, slots, nodes):
-        self.run(slots)
-
-    def runner(self):
-        return self.run
+                items[place[1]] = array
+        return self.func(*args, **kwargs)
 
     def describe(self):
         return 'static_code {}'.format(self.func_name or getattr(self.func, '__name__', self.func))
 
 
-def _constant_node(array):
+def _constant_node(array, shape, dtype):
+    """A VariableNode of no Variable and no creator (a leaf, requiring no gradient)."""
     var_node = _object_new(_VariableNode)
     var_node._variable = _dead
     var_node.creator_node = None
@@ -291,8 +261,8 @@ def _constant_node(array):
     var_node.name = None
     var_node.rank = 0
     var_node.requires_grad = False
-    var_node.dtype = array.dtype
-    var_node.shape = array.shape
+    var_node.dtype = dtype
+    var_node.shape = shape
     return var_node
 
 
@@ -370,7 +340,7 @@ class _Trace:
             stateless = False
             if _is_array(value):
                 exports.append((key, self._new_slot(value, 'value', None)))
-        step = _NodeStep(type(node), pre_state, in_slots, out_slots, exports, imports,
+        step = _NodeStep(node, pre_state, in_slots, out_slots, exports, imports,
                          stateless, in_graph)
         self.steps.append(step)
         if self.verbosity_level >= 2:
@@ -432,10 +402,19 @@ class _Trace:
                 template[new_slot[old]] = self.sources[old]
             elif self.kinds[old] == 'param':
                 params.append(self.sources[old])
+        meta = [None] * len(order)
+        for old, array in enumerate(self.arrays):
+            meta[new_slot[old]] = (array.shape, array.dtype)
         for step in self.steps:
             step.remap(new_slot)
-        return StaticSchedule(self.steps, template, params,
-                              tuple([new_slot[s] for s in out_slots]))
+        out_slots = tuple([new_slot[s] for s in out_slots])
+        # what backward reads: the other arrays computed go as soon as a replay ends
+        kept = set(out_slots)
+        for step in self.steps:
+            kept.update(step.retained_slots())
+        transient = [new_slot[s] for s, kind in enumerate(self.kinds)
+                     if kind == 'value' and new_slot[s] not in kept]
+        return StaticSchedule(self.steps, template, params, out_slots, meta, transient)
 
 
 
@@ -465,32 +444,50 @@ class StaticSchedule:
     """The traced schedule of one kind of call of a static chain.
 
     Slots ``0 .. n-1`` hold the call's arrays, then one per parameter (``params``);
-    ``template`` holds the constants at their slots.
+    ``template`` holds the constants at their slots, ``meta`` every slot's shape and
+    dtype. A replay runs Python code generated from the steps, one statement per
+    function with the slots in local variables: a loop over step objects would cost
+    more than small functions themselves.
     """
 
-    def __init__(self, steps, template, params, out_slots):
+    def __init__(self, steps, template, params, out_slots, meta, transient):
         self.steps = steps
         self.template = template
         self.params = params
         self.out_slots = out_slots
+        self.meta = meta
+        self.transient = frozenset(transient)
         self.out_structure = None
         self.out_is_array = ()
-        self.runners = [step.runner() for step in steps]
+        self.replay = _generate_forward(self, keep=False)
+        self.replay_keeping = _generate_forward(self, keep=True)
+        self._backwards = {}
+        # VariableNodes standing for the slots while a backward pass without a graph
+        # runs backward_arrays: they carry the arrays (data) that a node retained
+        self.slot_nodes = [_constant_node(None, *m) for m in meta]
 
     def call(self, leaves, enable_backprop):
         inputs = leaves + self.params
-        outer_nodes = None
+        keep = False
         if enable_backprop:
             for x in inputs:
                 if isinstance(x, core.Variable) and x._requires_grad:
-                    outer_nodes = [x.node if isinstance(x, core.Variable) else None
-                                   for x in inputs]
+                    keep = True
                     break
-        outputs = StaticScheduleFunction(self, outer_nodes).apply(inputs)
+        outputs = StaticScheduleFunction(self, keep).apply(inputs)
         if self.out_is_array:
             outputs = [y._array if is_array else y
                        for y, is_array in zip(outputs, self.out_is_array)]
         return _unflatten(self.out_structure, outputs)
+
+    def array_backward(self, input_nodes):
+        """For inputs of these ranks and requires_grad flags: the generated backward
+        pass on arrays, or None when some function on the way has no backward_arrays."""
+        key = tuple([(node.rank, node.requires_grad) for node in input_nodes])
+        backward = self._backwards.get(key, False)
+        if backward is False:
+            backward = self._backwards[key] = _generate_backward(self, key)
+        return backward
 
     def __repr__(self):
         lines = ['StaticSchedule: {} steps, {} parameters'.format(len(self.steps),
@@ -499,60 +496,223 @@ class StaticSchedule:
         return '\n'.join(lines)
 
 
-def _proxy(outer, array):
-    """The leaf standing for a static node's input in the graph of one replay: the
-    input's own Variable when alive (for double backprop), its rank (for the order)."""
-    var_node = _constant_node(array)
-    var_node.data = None
-    if outer is not None:
-        var_node._variable = outer._variable
-        var_node.rank = outer.rank
-        var_node.requires_grad = outer.requires_grad
-    return var_node
+def _compile(source, namespace, name):
+    exec(compile(source, '<static_graph {}>'.format(name), 'exec'), namespace)
+    return namespace[name]
+
+
+def _tuple_source(names):
+    return '({},)'.format(names[0]) if len(names) == 1 else '({})'.format(', '.join(names))
+
+
+def _normalized_output(value):
+    """What apply makes of a forward output that is not a NumPy array."""
+    value = core._array_of(value)
+    if not isinstance(value, core._array_types()):
+        raise TypeError('forward must return arrays, not {}'.format(type(value).__name__))
+    return value
+
+
+def _generate_forward(schedule, keep):
+    """``replay(S)``: runs the steps on the slot list ``S``; returns the outputs, and
+    with ``keep`` also the slots backward needs (the rest None) and each step's node."""
+    namespace = {'ND': _ndarray, 'FIX': _normalized_output}
+    lines = ['def replay(S):']
+    defined = set()
+
+    def slot(s):
+        if s not in defined:
+            lines.append('    s{0} = S[{0}]'.format(s))
+            defined.add(s)
+        return 's{}'.format(s)
+
+    node_names = []
+    for number, step in enumerate(schedule.steps):
+        args = [slot(s) for s in (step.in_slots if isinstance(step, _NodeStep) else
+                                  [s for _, s in step.substitutions])]
+        outs = ['s{}'.format(s) for s in step.out_slots]
+        if isinstance(step, _CodeStep):
+            namespace['C{}'.format(number)] = step.call
+            call = 'C{}({})'.format(number, ', '.join(args))
+            lines.append('    {} = {}'.format(', '.join(outs) + ',', call) if outs else
+                         '    ' + call)
+            node_names.append('None')
+        else:
+            if step.shared is not None:
+                node = 'N{}'.format(number)
+                namespace[node] = step.shared
+            else:
+                node = 'n{}'.format(number)
+                namespace['M{}'.format(number)] = step.new_node
+                imported = [slot(s) for _, s in step.imports]
+                lines.append('    {} = M{}({})'.format(
+                    node, number, _tuple_source(imported) if imported else ''))
+            lines.append('    {}, = {}.forward({})'.format(
+                ', '.join(outs), node, _tuple_source(args) if args else '()'))
+            for out in outs:
+                lines.append('    if type({0}) is not ND: {0} = FIX({0})'.format(out))
+            for key, s in step.exports:
+                lines.append('    s{} = {}.__dict__[{!r}]'.format(s, node, key))
+            node_names.append(node)
+        defined.update(step.out_slots)
+        defined.update([s for _, s in getattr(step, 'exports', ())])
+    outputs = _tuple_source([slot(s) for s in schedule.out_slots])
+    if not keep:
+        lines.append('    return ' + outputs)
+    else:
+        kept = ['s{}'.format(s) if s in defined and s not in schedule.transient else 'None'
+                for s in range(len(schedule.meta))]
+        lines.append('    return {}, [{}], [{}]'.format(outputs, ', '.join(kept),
+                                                      ', '.join(node_names)))
+    return _compile('\n'.join(lines), namespace, 'replay')
+
+
+def _generate_backward(schedule, input_key):
+    """``backward(S, NODES, GY)``: backprop on arrays through the steps with
+    ``backward_arrays``, in the order of kusari's backprop (decreasing rank), adding
+    gradients as it does; returns the gradients of the static node's inputs. None when
+    a step on the way has no backward_arrays."""
+    n_slots = len(schedule.meta)
+    needs = [False] * n_slots
+    ranks = [0] * n_slots
+    for index, (rank, requires_grad) in enumerate(input_key):
+        ranks[index], needs[index] = rank, requires_grad
+    entries = []
+    for number, step in enumerate(schedule.steps):
+        if not step.in_graph or not any([needs[s] for s in step.in_slots]):
+            continue
+        if not step.has_backward_arrays:
+            return None
+        rank = max([ranks[s] for s in step.in_slots])
+        for s in step.out_slots:
+            needs[s], ranks[s] = True, rank + 1
+        entries.append((-rank, -number, step))
+    entries.sort(key=lambda entry: entry[:2])
+
+    namespace = {'ND': _ndarray, 'GFIX': _gradient_array, 'SUM': _array_of_sum,
+                 'SELECT': core._select_target_grads, 'BAD': _bad_gradient_shape}
+    slot_nodes = schedule.slot_nodes
+    lines = ['def backward(S, NODES, GY):']
+    used = set(range(len(input_key))) | set(schedule.out_slots)
+    for _, _, step in entries:
+        used.update(step.in_slots)
+        used.update(step.out_slots)
+    lines += ['    g{} = None'.format(s) for s in sorted(used)]
+    for index, s in enumerate(schedule.out_slots):
+        lines.append('    gy = GY[{}]'.format(index))
+        lines.append('    if gy is not None: g{0} = gy if g{0} is None else SUM(g{0}, gy)'
+                     .format(s))
+    for _, negative_number, step in entries:
+        number = -negative_number
+        in_slots, out_slots = step.in_slots, step.out_slots
+        targets = tuple([i for i, s in enumerate(in_slots) if needs[s]])
+        namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
+        namespace['O{}'.format(number)] = (None,) * len(out_slots)
+        namespace['T{}'.format(number)] = targets
+        lines.append('    if {}:'.format(' or '.join(['g{} is not None'.format(s)
+                                                    for s in out_slots])))
+        body = ['n = NODES[{}]'.format(number)]
+        for index in step.retain_in or ():
+            namespace['V{}'.format(in_slots[index])] = slot_nodes[in_slots[index]]
+            body.append('V{0}.data = S[{0}]'.format(in_slots[index]))
+        body += ['n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
+        if step.retain_out:
+            body.append('n._retained_output_data = {}'.format(_tuple_source(
+                ['S[{}]'.format(out_slots[i]) for i in step.retain_out])))
+        body.append('gxs = n.backward_arrays(T{}, {})'.format(
+            number, _tuple_source(['g{}'.format(s) for s in out_slots])))
+        body += ['g{} = None'.format(s) for s in out_slots]
+        body.append('if len(gxs) != {0}: gxs = SELECT(n, gxs, T{1})'.format(len(targets),
+                                                                          number))
+        for position, index in enumerate(targets):
+            s = in_slots[index]
+            namespace['SH{}'.format(s)] = schedule.meta[s][0]
+            body += ['gx = gxs[{}]'.format(position),
+                     'if gx is not None:',
+                     '    if type(gx) is not ND: gx = GFIX(gx)',
+                     '    if gx.shape != SH{0}: BAD(n, gx, SH{0})'.format(s),
+                     '    g{0} = gx if g{0} is None else SUM(g{0}, gx)'.format(s)]
+        lines += ['        ' + line for line in body]
+    lines.append('    return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))
+    return _compile('\n'.join(lines), namespace, 'backward')
+
+
+def _gradient_array(gx):
+    return core._as_grad_variable(gx)._array
+
+
+def _bad_gradient_shape(node, gx, shape):
+    raise ValueError('{}.backward returned a gradient of shape {} for an input of shape {}'
+                     .format(node.label, gx.shape, shape))
 
 
 class StaticScheduleFunction(core.FunctionNode):
     """One replay of a :class:`StaticSchedule` as a node of the graph.
 
-    Its inputs are the call's arrays followed by the parameters; its backward runs
-    backprop over the graph of this replay's function copies.
+    Its inputs are the call's arrays followed by the parameters. Its forward runs the
+    schedule on arrays; backward runs the recorded functions' ``backward_arrays`` in
+    the order of backprop, or, for double backprop, with hooks or where a function
+    has none, links copies of the functions into a graph and runs backprop over it.
     """
 
-    def __init__(self, schedule, outer_nodes=None):
+    def __init__(self, schedule, keep=False):
         self.schedule = schedule
-        self._outer_nodes = outer_nodes  # the inputs' nodes, when the replay keeps a graph
-        self._proxies = self._inner_outputs = None
+        self._keep = keep  # keep what backward needs
+        self._slots = self._nodes = None
 
     def forward(self, inputs):
         schedule = self.schedule
         slots = schedule.template[:]
         slots[:len(inputs)] = inputs
-        outer_nodes = self._outer_nodes
-        if outer_nodes is None:
-            for run in schedule.runners:
-                run(slots)
-        else:
-            self._outer_nodes = None
-            nodes = [None] * len(slots)
-            for index, outer in enumerate(outer_nodes):
-                nodes[index] = _proxy(outer, inputs[index])
-            for step in schedule.steps:
-                step.run_recording(slots, nodes)
-            self._proxies = nodes[:len(inputs)]
-            self._inner_outputs = [nodes[s] or _constant_node(slots[s])
-                                   for s in schedule.out_slots]
-        return tuple([slots[s] for s in schedule.out_slots])
+        if not self._keep:
+            return schedule.replay(slots)
+        outputs, self._slots, self._nodes = schedule.replay_keeping(slots)
+        return outputs
 
     def backward(self, target_input_indexes, grad_outputs):
-        wanted = [self._proxies[index] for index in target_input_indexes]
+        cfg = core.config
+        backward = None
+        if not (cfg.enable_backprop or core._function_hooks or cfg.debug):
+            backward = self.schedule.array_backward(self.inputs)
+        if backward is None:
+            return self._backward_through_graph(target_input_indexes, grad_outputs)
+        gxs = backward(self._slots, self._nodes,
+                       [None if gy is None else gy._array for gy in grad_outputs])
+        new_variable = core.Variable._new
+        return tuple([None if gxs[index] is None else new_variable(gxs[index], True)
+                      for index in target_input_indexes])
+
+    def _backward_through_graph(self, target_input_indexes, grad_outputs):
+        schedule, slots = self.schedule, self._slots
+        nodes = [None] * len(slots)
+        for index, outer in enumerate(self.inputs):
+            # the input's own Variable (when alive) for double backprop, its rank
+            # for the order
+            proxy = nodes[index] = _constant_node(None, *schedule.meta[index])
+            proxy._variable = outer._variable
+            proxy.rank = outer.rank
+            proxy.requires_grad = outer.requires_grad
+        proxies = nodes[:len(self.inputs)]
+        for step, node in zip(schedule.steps, self._nodes):
+            if step.in_graph:
+                step.link(step.graph_node(node, slots), slots, nodes, schedule.meta)
         grads = {}
-        for node, gy in zip(self._inner_outputs, grad_outputs):
-            if gy is not None:
-                grads[node] = gy if node not in grads else grads[node] + gy
+        for s, gy in zip(schedule.out_slots, grad_outputs):
+            if gy is None:
+                continue
+            var_node = nodes[s]
+            if var_node is None:
+                continue  # a constant
+            grads[var_node] = gy if var_node not in grads else grads[var_node] + gy
+        wanted = [proxies[index] for index in target_input_indexes]
         if not grads:
             return (None,) * len(wanted)
         captured = core._backprop(grads, set(wanted), False, None)
         return tuple([captured.get(proxy) for proxy in wanted])
+
+
+def _array_of_sum(a, b):
+    return core._array_of(a + b)
 
 
 class ScheduleManager:
