@@ -1,5 +1,7 @@
 """Batch normalization layer (Ioffe & Szegedy, 2015)."""
 
+import numbers
+
 import numpy
 
 from kusari import configuration, core
@@ -88,15 +90,19 @@ class BatchNormalization(Link):
                 self.gamma = Parameter(initializer_of(initial_gamma, 1, self._dtype))
             if use_beta:
                 self.beta = Parameter(initializer_of(initial_beta, 0, self._dtype))
+        # persistent from the start (None until initialized), so a deserializer fills them
+        self.avg_mean = self.avg_var = None
+        self.register_persistent('avg_mean')
+        self.register_persistent('avg_var')
         if size is not None:
+            if not isinstance(size, (numbers.Integral, tuple, list)):
+                raise TypeError('{}: size must be an int or a tuple of ints, not {}'.format(
+                    type(self).__name__, type(size).__name__))
             self._initialize_params(size)
-
 
     def _initialize_params(self, shape):
         self.avg_mean = _init_array(self._initial_avg_mean, 0, shape, self._dtype)
-        self.register_persistent('avg_mean')
         self.avg_var = _init_array(self._initial_avg_var, 1, shape, self._dtype)
-        self.register_persistent('avg_var')
         if self.gamma is not None:
             self.gamma.initialize(shape)
         if self.beta is not None:

@@ -117,6 +117,24 @@ def test_mixed16_keeps_parameters_and_statistics_in_float32():
                                   atol=1e-2, rtol=1e-2)
 
 
+def test_lazy_statistics_are_persistent_before_initialization():
+    # A link made with axis only gets its statistics from a deserializer, as in Chainer.
+    trained = L.BatchNormalization(axis=0)
+    trained(RNG.randn(4, 3).astype(numpy.float32))
+    target = {}
+    trained.serialize(kusari.serializers.DictionarySerializer(target))
+    fresh = L.BatchNormalization(axis=0)
+    assert fresh.avg_mean is None
+    fresh.serialize(kusari.serializers.NpzDeserializer(target))
+    numpy.testing.assert_array_equal(fresh.avg_mean, trained.avg_mean)
+    numpy.testing.assert_array_equal(fresh.avg_var, trained.avg_var)
+
+
+def test_size_of_a_wrong_type_is_a_type_error():
+    with pytest.raises(TypeError, match='size must be an int or a tuple'):
+        L.BatchNormalization({})
+
+
 def test_initial_statistics():
     link = L.BatchNormalization(2, initial_avg_mean=3.0, initial_avg_var=numpy.array([1, 2]),
                                 initial_gamma=2.0, initial_beta=-1.0)
