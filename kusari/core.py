@@ -1373,6 +1373,8 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     hooks_on = bool(_function_hooks)
     debug = config.debug
     double = config.enable_backprop
+    # backward_arrays skips the functions backward would call; global hooks must see them
+    graph_backward = double or hooks_on
     heappush = heapq.heappush
     heappop = heapq.heappop
 
@@ -1411,7 +1413,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             out_grad = tuple([None if gy is None else gy._array for gy in gys])
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, out_grad)
-        if double or func.backward_arrays is None:
+        if graph_backward or func.backward_arrays is None:
             gxs = func.backward(targets, gys)
         else:
             gxs = func.backward_arrays(targets, tuple([None if gy is None else gy._array

@@ -555,6 +555,23 @@ def test_function_hooks_are_called():
     assert len(calls) == n
 
 
+def test_global_hooks_see_the_functions_backward_calls():
+    forwards = []
+
+    class Recorder(kusari.FunctionHook):
+        def forward_postprocess(self, function, in_data):
+            forwards.append(function._impl_name)
+
+    w = Variable(f32(1.0, 2.0))
+    x = Variable(f32(3.0, 4.0))
+    y = w * x
+    y.grad = f32(1.0, 1.0)
+    with Recorder():
+        y.backward()
+    assert forwards == ['Mul', 'Mul']  # gy * x and gy * w, as in Chainer
+    numpy.testing.assert_array_equal(w.grad, [3.0, 4.0])
+
+
 def test_backward_hooks_receive_arrays():
     seen = []
 
@@ -609,9 +626,18 @@ def test_backward_arrays_serves_unrecorded_backward_only():
 
     x = Variable(numpy.array([0.5, -2.0]))
     y = F.sum(Cube().apply((x,))[0])
+    y.backward()
+    assert used == ['arrays']
+    numpy.testing.assert_allclose(x.grad, 3 * x.array ** 2)
+
+    # Under a global function hook backward runs as written, so that the hook sees the
+    # functions it calls (as in Chainer).
+    used.clear()
+    x.cleargrad()
+    y = F.sum(Cube().apply((x,))[0])
     with Recorder():
         y.backward()
-    assert used == ['hook', 'arrays', 'hook']  # Sum, then Cube through arrays
+    assert used == ['hook', 'backward', 'hook']  # Sum, then Cube
     numpy.testing.assert_allclose(x.grad, 3 * x.array ** 2)
 
     used.clear()
