@@ -2,9 +2,7 @@
 
 Subscripts are first rewritten without ``...`` (each ellipsis becomes explicit letters) and
 with an explicit output, so every operand has one letter per axis. The gradient of an
-operand is again an einsum: the output gradient contracted with the other operands, with
-constant ones for letters only that operand has (the gradient is broadcast along them) and
-identity tensors for its repeated letters (its diagonal receives the gradient).
+operand is again an einsum (``_operand_grad``).
 """
 
 import string
@@ -40,7 +38,7 @@ class EinSum(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         xp = get_array_module(*inputs)
-        subs, constants, out_sub = self._terms(xp, numpy.result_type(*inputs))
+        subs, constants, out_sub = self._terms(xp, numpy.result_type(*[x.dtype for x in inputs]))
         operands = inputs + tuple(constants)
         return xp.einsum(','.join(subs) + '->' + out_sub, *operands,
                          optimize=len(operands) > 2),

@@ -58,7 +58,9 @@ class _CooNode(core.FunctionNode):
         self.dtype = dtype
 
     def _out_dtype(self, x, y):
-        return numpy.dtype(self.dtype) if self.dtype is not None else numpy.result_type(x, y)
+        if self.dtype is not None:
+            return numpy.dtype(self.dtype)
+        return numpy.result_type(x.dtype, y.dtype)
 
     def _check_batch(self, arg, array, batched_ndim):
         if array.ndim == batched_ndim and array.shape[0] != self.sp_row.shape[0]:
