@@ -1,7 +1,7 @@
 """Broadcast addition of a learnable bias."""
 
 from kusari import functions as F
-from kusari.core import Parameter
+from kusari.core import Parameter, config
 from kusari.link import Link
 
 
@@ -23,7 +23,16 @@ class Bias(Link):
 
     def forward(self, *xs):
         if hasattr(self, 'b'):
-            x, = xs
+            x, = check_inputs('Bias', xs, 1, 'the link has b')
             return F.bias(x, self.b, self.axis)
-        x, y = xs
+        x, y = check_inputs('Bias', xs, 2, 'the link has no b')
         return F.bias(x, y, self.axis)
+
+
+def check_inputs(link, xs, count, why):
+    """``xs`` when there are ``count`` of them; otherwise, as Chainer, an AssertionError in
+    debug mode and a ValueError outside it."""
+    if len(xs) != count:
+        error = AssertionError if config.debug else ValueError
+        raise error('{}: expected {} input(s) ({}), got {}'.format(link, count, why, len(xs)))
+    return xs

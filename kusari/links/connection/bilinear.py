@@ -1,5 +1,6 @@
 """Bilinear layer."""
 
+from kusari import backend
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
@@ -28,8 +29,7 @@ class Bilinear(Link):
         self.in_sizes = (left_size, right_size)
         self.nobias = nobias
         with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW),
-                               (left_size, right_size, out_size))
+            self.W = _parameter('initialW', initialW, (left_size, right_size, out_size))
             if nobias:
                 return
             if initial_bias is None:
@@ -37,13 +37,21 @@ class Bilinear(Link):
             elif not isinstance(initial_bias, tuple) or len(initial_bias) != 3:
                 raise ValueError('Bilinear: initial_bias must be a tuple (V1, V2, b) of '
                                  'initializers or None, got {!r}'.format(initial_bias))
-            init_v1, init_v2, init_b = (initializers._get_initializer(i)
-                                        for i in initial_bias)
-            self.V1 = Parameter(init_v1, (left_size, out_size))
-            self.V2 = Parameter(init_v2, (right_size, out_size))
-            self.b = Parameter(init_b, out_size)
+            init_v1, init_v2, init_b = initial_bias
+            self.V1 = _parameter('initial V1', init_v1, (left_size, out_size))
+            self.V2 = _parameter('initial V2', init_v2, (right_size, out_size))
+            self.b = _parameter('initial b', init_b, (out_size,))
 
     def forward(self, e1, e2):
         if self.nobias:
             return F.bilinear(e1, e2, self.W)
         return F.bilinear(e1, e2, self.W, self.V1, self.V2, self.b)
+
+
+def _parameter(name, initializer, shape):
+    """A Parameter of ``shape``; an initial array must have that shape (an AssertionError
+    otherwise, as Chainer's)."""
+    if backend.is_array_supported(initializer) and initializer.shape != shape:
+        raise AssertionError('Bilinear: {} has shape {}, expected {}'.format(
+            name, initializer.shape, shape))
+    return Parameter(initializers._get_initializer(initializer), shape)

@@ -28,9 +28,9 @@ class InceptionBN(Chain):
         if pooltype not in ('max', 'avg'):
             raise NotImplementedError("InceptionBN: pooltype must be 'max' or 'avg', not {!r}"
                                       .format(pooltype))
-        if out1 > 0 and (stride != 1 or proj_pool is None):
-            raise ValueError('InceptionBN: a 1x1 path (out1 > 0) needs stride 1 and '
-                             'proj_pool')
+        if out1 > 0 and (stride != 1 or proj_pool is None):  # an AssertionError, as Chainer's
+            raise AssertionError('InceptionBN: a 1x1 path (out1 > 0) needs stride 1 and '
+                                 'proj_pool')
 
         def conv(n_in, n_out, ksize, **kwargs):
             return Convolution2D(n_in, n_out, ksize, nobias=True, initialW=conv_init, **kwargs)

@@ -1,6 +1,7 @@
 """Network-in-network convolution block (Lin et al., 2014)."""
 
 from kusari import functions as F
+from kusari.utils import argument
 from kusari.link import ChainList
 from kusari.links.connection.convolution_2d import Convolution2D
 
@@ -25,16 +26,16 @@ class MLPConvolution2D(ChainList):
                  activation=F.relu, *args, **kwargs):
         if ksize is None:
             out_channels, ksize, in_channels = in_channels, out_channels, None
+        # Chainer v1 took wscale (positionally too): refused with a pointer to the
+        # initializers (TypeError positionally, ValueError by keyword, as Chainer).
+        wscale = ('MLPConvolution2D: wscale is not supported anymore; use conv_init and '
+                  'bias_init to change the scale of the initial parameters')
         if args:
-            raise TypeError('MLPConvolution2D: initializers must be given by keyword '
-                            '(conv_init=..., bias_init=...)')
-        unexpected = set(kwargs) - {'conv_init', 'bias_init'}
-        if unexpected:
-            raise TypeError('MLPConvolution2D() got unexpected keyword argument(s) {}'.format(
-                ', '.join(sorted(unexpected))))
+            raise TypeError(wscale)
+        conv_init, bias_init = argument.parse_kwargs(
+            dict(kwargs), ('conv_init', None), ('bias_init', None), wscale=wscale)
         if not out_channels:
             raise ValueError('MLPConvolution2D: out_channels must be a non-empty tuple')
-        conv_init, bias_init = kwargs.get('conv_init'), kwargs.get('bias_init')
         convs = [Convolution2D(in_channels, out_channels[0], ksize, stride, pad,
                                initialW=conv_init, initial_bias=bias_init)]
         for n_in, n_out in zip(out_channels, out_channels[1:]):

@@ -3,7 +3,7 @@
 from kusari import functions as F
 from kusari.core import Parameter
 from kusari.link import Chain
-from kusari.links.connection.bias import Bias
+from kusari.links.connection.bias import Bias, check_inputs
 
 
 class Scale(Chain):
@@ -34,9 +34,9 @@ class Scale(Chain):
 
     def forward(self, *xs):
         if hasattr(self, 'W'):
-            x, = xs
+            x, = check_inputs('Scale', xs, 1, 'the link has W')
             z = F.scale(x, self.W, self.axis)
         else:
-            x, y = xs
+            x, y = check_inputs('Scale', xs, 2, 'the link has no W')
             z = F.scale(x, y, self.axis)
         return self.bias(z) if hasattr(self, 'bias') else z

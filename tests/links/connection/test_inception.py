@@ -1,4 +1,5 @@
 import numpy
+import pytest
 
 import kusari.functions as F
 import kusari.links as L
@@ -27,6 +28,13 @@ def test_inception_bn_structure(param_shapes):
     assert shapes['/conv1n/gamma'] == (2,) and shapes['/poolpn/beta'] == (2,)
     no_1x1 = L.InceptionBN(4, 0, 3, 5, 2, 3, 'max', stride=2)
     assert not hasattr(no_1x1, 'conv1') and not hasattr(no_1x1, 'poolp')
+
+
+def test_inception_bn_1x1_path_needs_stride_1_and_a_pool_projection():
+    with pytest.raises(AssertionError, match='needs stride 1 and proj_pool'):  # as Chainer
+        L.InceptionBN(4, 2, 3, 5, 2, 3, 'max', proj_pool=None)
+    with pytest.raises(AssertionError, match='needs stride 1 and proj_pool'):
+        L.InceptionBN(4, 2, 3, 5, 2, 3, 'max', proj_pool=2, stride=2)
 
 
 def test_inception_bn_forward():

@@ -28,6 +28,11 @@ def test_bilinear_nobias_and_bias_initializers(param_shapes):
     assert (link.V1.array == 1).all() and (link.V2.array == 2).all() and (link.b.array == 3).all()
     with pytest.raises(ValueError, match='initial_bias'):
         L.Bilinear(2, 3, 4, initial_bias=1.0)
+    # initial arrays of another shape: an AssertionError, as Chainer's
+    with pytest.raises(AssertionError, match='initialW has shape'):
+        L.Bilinear(2, 3, 4, initialW=numpy.zeros((3, 3, 4)))
+    with pytest.raises(AssertionError, match='initial b has shape'):
+        L.Bilinear(2, 3, 4, initial_bias=(1.0, 2.0, numpy.zeros(5)))
 
 
 def test_bilinear_gradients(check_link_backward):
@@ -90,6 +95,21 @@ def test_scale_link_with_given_weight():
     numpy.testing.assert_allclose(link(x, w).array, x * w[:, None], rtol=1e-6)
     with pytest.raises(ValueError, match='bias_shape'):
         L.Scale(bias_term=True)
+
+
+@pytest.mark.parametrize('debug, error', [(False, ValueError), (True, AssertionError)])
+def test_scale_and_bias_links_count_their_inputs(debug, error):
+    # As Chainer: an AssertionError in debug mode, a ValueError otherwise.
+    x = RNG.randn(2, 3).astype('f')
+    with kusari.using_config('debug', debug):
+        with pytest.raises(error, match='Scale: expected 1 input'):
+            L.Scale(W_shape=(3,))(x, x[0])
+        with pytest.raises(error, match='Scale: expected 2 input'):
+            L.Scale()(x)
+        with pytest.raises(error, match='Bias: expected 1 input'):
+            L.Bias(shape=(3,))(x, x[0])
+        with pytest.raises(error, match='Bias: expected 2 input'):
+            L.Bias()(x)
 
 
 def test_parameter_link():

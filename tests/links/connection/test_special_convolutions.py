@@ -78,8 +78,13 @@ def test_mlp_convolution_structure_and_forward():
 def test_mlp_convolution_initializers_are_keyword_only():
     link = L.MLPConvolution2D(2, (3,), 1, conv_init=1.0, bias_init=2.0)
     assert (link[0].W.array == 1).all() and (link[0].b.array == 2).all()
-    with pytest.raises(TypeError, match='keyword'):
+    # Chainer v1's wscale: a TypeError positionally, a ValueError by keyword, as Chainer
+    with pytest.raises(TypeError, match='wscale is not supported'):
         L.MLPConvolution2D(2, (3,), 1, 1, 0, None, 1.0)
+    with pytest.raises(ValueError, match='wscale is not supported'):
+        L.MLPConvolution2D(2, (3,), wscale=1)
+    with pytest.raises(TypeError, match='unexpected keyword'):
+        L.MLPConvolution2D(2, (3,), 1, init=1)
 
 
 def test_depthwise_gradients(check_link_backward):
