@@ -56,7 +56,8 @@ class TreeLSTM(core.FunctionNode):
                 ret.append(g * fs[index])
                 continue
             a, i = tanh(a_in), sigmoid(i_in)
-            gates = [g * i * (1 - a * a), g * a * i * (1 - i), None if gh is None else gh * t * o * (1 - o)]
+            go = None if gh is None else gh * t * o * (1 - o)
+            gates = [g * i * (1 - a * a), g * a * i * (1 - i), go]
             gates += [g * c_k * f * (1 - f) for c_k, f in zip(cs, fs)]
             ret.append(_cell.merge(gates, 3 + n, False, x.shape))
         return tuple(ret)
