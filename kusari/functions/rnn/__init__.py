@@ -1,4 +1,4 @@
-"""Recurrent networks over sequences (n_step_*).
+"""Recurrent cells (lstm, slstm, tree_lstm) and networks over sequences (n_step_*).
 
 One module per function, as in Chainer; ``kusari.functions`` exports them.
 """
