@@ -2,6 +2,7 @@
 forward with named outputs, ``extract``/``predict``, and fetching weights."""
 
 import collections
+import importlib.util
 import os
 import sys
 
@@ -10,6 +11,11 @@ import numpy
 from kusari import core
 from kusari import functions as F
 from kusari.core import Variable
+
+
+# Whether Pillow, which prepare() needs, is installed (Chainer's ``available`` of each
+# model module); found without importing it.
+pillow_available = importlib.util.find_spec('PIL') is not None
 
 
 def prepare_image(image, size, mean_bgr):

@@ -8,6 +8,8 @@ from kusari.links.connection.inception import Inception
 from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 
+available = _pretrained.pillow_available  # Chainer's flag: prepare() works
+
 _MEAN_BGR = (104.0, 117.0, 123.0)
 _URL = 'http://dl.caffe.berkeleyvision.org/bvlc_googlenet.caffemodel'
 _INCEPTIONS = (

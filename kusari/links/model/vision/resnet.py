@@ -11,6 +11,8 @@ from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 from kusari.links.normalization.batch_normalization import BatchNormalization
 
+available = _pretrained.pillow_available  # Chainer's flag: prepare() works
+
 _MEAN_BGR = (103.063, 115.903, 123.152)
 _BLOCKS = {50: (3, 4, 6, 3), 101: (3, 4, 23, 3), 152: (3, 8, 36, 3)}
 

@@ -7,6 +7,8 @@ from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 
+available = _pretrained.pillow_available  # Chainer's flag: prepare() works
+
 _MEAN_BGR = (103.939, 116.779, 123.68)
 _CONVS = {16: (2, 2, 3, 3, 3), 19: (2, 2, 4, 4, 4)}
 _CHANNELS = (64, 128, 256, 512, 512)

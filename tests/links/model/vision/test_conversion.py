@@ -112,3 +112,10 @@ def test_resnet50_conversion(tmp_path, caffe_writer):
     numpy.testing.assert_array_equal(model.res4.a.bn4.beta.array, beta)
     numpy.testing.assert_array_equal(model.fc6.W.array, fc_W)
     numpy.testing.assert_array_equal(model.conv1.b.array, expected['conv1'][1])
+
+
+def test_model_modules_say_whether_pillow_is_there():
+    import importlib.util
+    from kusari.links.model.vision import googlenet, resnet, vgg
+    installed = importlib.util.find_spec('PIL') is not None
+    assert resnet.available is vgg.available is googlenet.available is installed
