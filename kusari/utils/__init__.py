@@ -5,7 +5,7 @@ import contextlib
 
 import numpy
 
-from kusari.utils import conv  # NOQA
+from kusari.utils import argument, conv  # NOQA: reached as chainer.utils.argument, as in Chainer
 from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
 from kusari.utils.experimental import experimental  # NOQA

@@ -27,3 +27,14 @@ def test_assert_kwargs_empty():
     assert_kwargs_empty({})
     with pytest.raises(TypeError, match="'x'"):
         assert_kwargs_empty({'x': 1})
+
+
+def test_reached_as_an_attribute_of_utils():
+    # Chainer programs call chainer.utils.argument.parse_kwargs after `import chainer` (in a
+    # fresh interpreter: here the test module has imported kusari.utils.argument already)
+    import subprocess
+    import sys
+    code = 'import kusari; print(kusari.utils.argument.parse_kwargs({"a": 1}, ("a", 0)))'
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == '(1,)'
