@@ -1,16 +1,90 @@
-"""ParallelUpdater (not implemented: raises a clear error)."""
+"""ParallelUpdater: synchronous data-parallel training over several devices, one process."""
 
+import copy
+
+from kusari import backend
+from kusari import core
 from kusari.dataset import convert
-from kusari.training.updaters import _multi_gpu, standard_updater
+from kusari.training.updaters import standard_updater
 
 
 class ParallelUpdater(standard_updater.StandardUpdater):
-    """Chainer's multi-GPU updater with one process; kusari raises NotImplementedError.
+    """Data-parallel updates over several devices in one process, as Chainer's.
 
-    The signature is Chainer's, so programs that name it fail with a clear message
-    instead of an AttributeError.
+    Each batch of the main iterator is dealt out to one model per device (the ``i``-th
+    of ``n`` models gets ``batch[i::n]``); every model computes its loss and gradients,
+    the gradients are summed into the main model, the main optimizer updates it and its
+    parameters are copied back to the other models.
+
+    Args:
+        iterator: an Iterator, or a dict of them (the one named 'main' is used).
+        optimizer: an Optimizer, or a dict of them ('main' is used).
+        converter: turns each part of a batch into arrays on its model's device.
+        models (dict): name to model, the 'main' one being the main optimizer's target;
+            by default a copy of the target for each entry of ``devices``.
+        devices (dict): name to device, with a 'main' entry for the main model.
+        loss_func: called with the arrays instead of each model.
+        loss_scale (float): static loss scale for float16 training.
+        auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch.
     """
 
     def __init__(self, iterator, optimizer, converter=convert.concat_examples, models=None,
                  devices=None, loss_func=None, loss_scale=None, auto_new_epoch=True):
-        raise _multi_gpu.not_implemented('ParallelUpdater')
+        super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func,
+                         loss_scale=loss_scale, auto_new_epoch=auto_new_epoch)
+        if models is None:
+            if devices is None:
+                raise ValueError('ParallelUpdater: either models or devices must be given')
+            if 'main' not in devices:
+                raise KeyError("ParallelUpdater: devices must have a 'main' entry, got "
+                               '{}'.format(sorted(devices)))
+            main_model = self.get_optimizer('main').target
+            models = {'main': main_model}
+            for name, device in devices.items():
+                if name != 'main':
+                    models[name] = copy.deepcopy(main_model)
+                    models[name].to_device(device)
+            main_model.to_device(devices['main'])
+        self._devices = devices
+        self._models = models
+        self.loss_scale = loss_scale
+
+    def _other_models(self):
+        main_model = self.get_optimizer('main').target
+        return [model for model in self._models.values() if model is not main_model]
+
+    def connect_trainer(self, trainer):
+        main_model = self.get_optimizer('main').target
+        for name, model in self._models.items():
+            if model is not main_model:
+                trainer.reporter.add_observer(name, model)
+
+    def update_core(self):
+        optimizer = self.get_optimizer('main')
+        iterator = self.get_iterator('main')
+        batch = iterator.next()
+        n_models = len(self._models)
+        losses = []
+        for i, (name, model) in enumerate(self._models.items()):
+            in_arrays = convert._call_converter(self.converter, batch[i::n_models],
+                                                self._devices[name])
+            model.cleargrads()
+            loss_func = self.loss_func or model
+            with core.force_backprop_mode(), backend.using_device(self._devices[name]):
+                if isinstance(in_arrays, tuple):
+                    losses.append(loss_func(*in_arrays))
+                elif isinstance(in_arrays, dict):
+                    losses.append(loss_func(**in_arrays))
+                else:
+                    losses.append(loss_func(in_arrays))
+        for model in self._models.values():
+            model.cleargrads()  # parameters initialized by the forward pass too
+        for loss in losses:
+            loss.backward(loss_scale=self.loss_scale)
+        for model in self._other_models():
+            optimizer.target.addgrads(model)
+        optimizer.update()
+        for model in self._other_models():
+            model.copyparams(optimizer.target)
+        if self.auto_new_epoch and iterator.is_new_epoch:
+            optimizer.new_epoch(auto=True)
