@@ -34,9 +34,12 @@ class MicroAverage(extension.Extension):
 
     def __call__(self, trainer):
         observation = trainer.observation
-        if self._numerator_key in observation and self._denominator_key in observation:
-            self._numerator += _scalar(observation[self._numerator_key])
-            self._denominator += _scalar(observation[self._denominator_key])
+        if not (self._numerator_key in observation and self._denominator_key in observation):
+            # As in Chainer: the trigger is consulted only in iterations that report both
+            # keys (e.g. an Evaluator's, which may run less often than the trigger fires).
+            return
+        self._numerator += _scalar(observation[self._numerator_key])
+        self._denominator += _scalar(observation[self._denominator_key])
         if self._trigger(trainer):
             if self._denominator == 0:
                 raise ZeroDivisionError('MicroAverage: the sum of {!r} over the interval is 0'
