@@ -17,9 +17,10 @@ from kusari.utils.walker_alias import WalkerAlias  # NOQA
 
 def force_array(x, dtype=None):
     """``x`` as an array (NumPy ufuncs return scalars for 0-d input), cast to ``dtype``."""
-    if numpy.isscalar(x):
+    # arrays first: this runs in the forward of every elementwise function
+    if type(x) is not numpy.ndarray and numpy.isscalar(x):
         return numpy.array(x, dtype)
-    if dtype is None:
+    if dtype is None or x.dtype == dtype:
         return x
     return x.astype(dtype, copy=False)
 
