@@ -23,7 +23,8 @@ class DeformableConvolution2D(Chain):
         pad (int or pair of ints): zero padding.
         offset_nobias, offset_initialW, offset_initial_bias: of the offset convolution
             (pass ``initializers.Zero()`` for both to start as a plain convolution).
-        deform_nobias, deform_initialW, deform_initial_bias: of the deformable filters.
+        deform_nobias, deform_initialW, deform_initial_bias: of the deformable filters
+            (zero filters and bias by default, as Chainer's).
     """
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0,
@@ -44,7 +45,8 @@ class DeformableConvolution2D(Chain):
 
 
 class DeformableConvolution2DSampler(Link):
-    """The sampling-and-filtering half of DeformableConvolution2D: ``forward(x, offset)``."""
+    """The sampling-and-filtering half of DeformableConvolution2D: ``forward(x, offset)``;
+    ``W`` starts at zero unless ``initialW`` is given, as Chainer's."""
 
     def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, nobias=False,
                  initialW=None, initial_bias=None):
@@ -53,8 +55,11 @@ class DeformableConvolution2DSampler(Link):
         self.stride = as_tuple(stride, 2)
         self.pad = as_tuple(pad, 2)
         self.out_channels = out_channels
+        self.initialW = initialW
         with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW))
+            # zero filters by default, as Chainer's
+            self.W = Parameter(initializers._get_initializer(
+                initializers.Zero() if initialW is None else initialW))
             if nobias:
                 self.b = None
             else:

@@ -38,12 +38,20 @@ def test_depthwise_lazy_channels():
 def test_deformable_with_zero_offsets_is_a_convolution(conv_ref):
     zero = kusari.initializers.Zero()
     link = L.DeformableConvolution2D(2, 3, 3, pad=1, offset_initialW=zero,
-                                     offset_initial_bias=zero, deform_initial_bias=RNG.randn(3))
+                                     offset_initial_bias=zero,
+                                     deform_initialW=kusari.initializers.Normal(),
+                                     deform_initial_bias=RNG.randn(3))
     assert link.offset_conv.W.shape == (18, 2, 3, 3)
     assert link.deform_conv.W.shape == (3, 2, 3, 3)
     x = RNG.randn(2, 2, 5, 5).astype(numpy.float32)
     want = conv_ref(x, link.deform_conv.W.array, link.deform_conv.b.array, 1, 1)
     numpy.testing.assert_allclose(link(x).array, want, rtol=1e-4, atol=1e-4)
+
+
+def test_deformable_filters_start_at_zero():
+    link = L.DeformableConvolution2D(2, 3, 3)  # as Chainer's
+    assert (link.deform_conv.W.array == 0).all() and (link.deform_conv.b.array == 0).all()
+    assert (link.offset_conv.W.array != 0).any()
 
 
 def test_local_convolution_uses_one_filter_per_position():
