@@ -20,11 +20,11 @@ import importlib
 import numpy
 
 from kusari import configuration  # NOQA
-from kusari.core import (Function, FunctionNode, Parameter, Variable, VariableNode,  # NOQA
+from kusari.core import (FunctionNode, Parameter, Variable, VariableNode,  # NOQA
                          as_array, as_variable, backward, config, force_backprop_mode,
                          get_dtype, global_config, grad, mixed16, no_backprop_mode,
                          using_config)
-from kusari.core import _FunctionAdapter as FunctionAdapter  # NOQA
+from kusari.function import Function, FunctionAdapter  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA
 from kusari.link import Chain, ChainList, Link  # NOQA
 from kusari.link_hook import LinkHook  # NOQA
@@ -35,6 +35,9 @@ from kusari.serializer import AbstractSerializer, Deserializer, Serializer  # NO
 from kusari.optimizer import GradientMethod, Optimizer, UpdateRule  # NOQA
 from kusari.initializers import Initializer  # NOQA
 from kusari.backend import get_device, using_device  # NOQA
+from kusari.device_resident import DeviceResident  # NOQA
+from kusari.core import get_function_hooks  # NOQA
+from kusari.core import get_link_hooks as _get_link_hooks  # NOQA
 
 
 
@@ -63,7 +66,12 @@ def _install_operators_on_first_use():
 
 _install_operators_on_first_use()
 
-__version__ = '0.1.0'
+# What a Chainer program sees as ``chainer.__version__`` (the same attribute: under
+# kusari.compat ``chainer`` is this module): the Chainer release whose API kusari
+# implements, so version checks in Chainer code take their Chainer-7 paths.
+__version__ = '7.8.1'
+# kusari's own release.
+kusari_version = '0.1.0'
 
 # Set to True to silence the FutureWarning of APIs marked experimental.
 disable_experimental_feature_warning = False
@@ -75,7 +83,8 @@ _LAZY_SUBMODULES = frozenset([
     'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
-    'graph_optimizations', 'exporters', 'memory_layouts',
+    'graph_optimizations', 'exporters', 'memory_layouts', 'device_resident',
+    '_backprop_utils', '_runtime_info',
 ])
 
 
@@ -87,6 +96,9 @@ _LAZY_NAMES = {
     'register_kl': 'kusari.distributions.distribution',
     'static_graph': 'kusari.graph_optimizations.static_graph',
     'static_code': 'kusari.graph_optimizations.static_graph_utilities',
+    'print_runtime_info': 'kusari._runtime_info',
+    'should_use_cudnn': 'kusari.cuda',
+    'should_use_cudnn_tensor_core': 'kusari.cuda',
 }
 
 # Modules Chainer also exports under other names.

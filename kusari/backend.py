@@ -124,6 +124,9 @@ class CpuDevice(Device):
     name = '@numpy'
     supported_array_types = (numpy.ndarray,)
 
+    def __repr__(self):
+        return '<CpuDevice (numpy)>'
+
     @staticmethod
     def from_array(array):
         """A CpuDevice if ``array`` is a NumPy array, else None."""
@@ -162,6 +165,9 @@ class GpuDevice(Device):
     @property
     def name(self):
         return '@cupy:{}'.format(self.device.id)
+
+    def __repr__(self):
+        return '<GpuDevice (cupy):{}>'.format(self.device.id)
 
     @property
     def id(self):
@@ -259,11 +265,22 @@ def _device_from_string(spec):
     if spec in ('@numpy', 'native', 'native:0'):
         return CpuDevice()  # ChainerX's native device is the CPU
     backend_name, colon, index = spec.partition(':')
-    if backend_name in ('@cupy', 'cuda') and (not colon or index.isdigit()):
+    if (backend_name == '@cupy' and index.isdigit()
+            or backend_name == 'cuda' and (not colon or index.isdigit())):
         return GpuDevice.from_device_id(int(index) if colon else 0)
     if spec == '@intel64':
         raise _unavailable(('get_device(\'@intel64\')', 'iDeep'))
+    if not spec.startswith('@'):
+        raise ChainerxSpecifierError(
+            'get_device: invalid device specifier {!r}: without \'@\' it would name a ChainerX '
+            'device, and ChainerX is not available in kusari (use \'@numpy\' or '
+            '\'@cupy:N\')'.format(spec))
     return None
+
+
+class ChainerxSpecifierError(RuntimeError, ValueError):
+    """A device specifier of ChainerX's form: a RuntimeError as in Chainer without
+    ChainerX, and a ValueError as any invalid specifier."""
 
 
 def get_device(device_spec):
@@ -297,8 +314,6 @@ def get_device(device_spec):
         module, index = device_spec
         if isinstance(module, types.ModuleType):
             device = _device_from_module(module, int(index))
-        elif module in ('native', 'cuda'):
-            device = _device_from_string('{}:{}'.format(module, int(index)))
     else:
         from kusari import cuda  # it imports this module
         if isinstance(device_spec, cuda.DummyDeviceType):  # the CPU, as in Chainer
@@ -348,11 +363,10 @@ def copyto(dst, src):
                         .format(_type_name(dst)))
 
 
-@contextlib.contextmanager
 def using_device(device_spec):
-    """Context in which the device ``device_spec`` names is the current device."""
-    with get_device(device_spec):
-        yield
+    """Context in which the device ``device_spec`` names is the current device (the
+    specifier is checked right away, not on entering)."""
+    return get_device(device_spec).create_context()
 
 
 def is_array_supported(array):

@@ -27,6 +27,8 @@ import weakref
 
 import numpy
 
+from kusari import _checks
+
 # ---------------------------------------------------------------------------
 # 1. Configuration
 # ---------------------------------------------------------------------------
@@ -242,7 +244,10 @@ class VariableNode:
     __slots__ = ('_variable', 'creator_node', 'data', 'name', 'rank', 'requires_grad',
                  'dtype', 'shape', '__weakref__')
 
-    def __init__(self, variable, name=None):
+    def __init__(self, variable, name=None, **kwargs):
+        if kwargs:
+            raise ValueError('VariableNode() got unexpected arguments {}; a gradient belongs to '
+                             'the Variable (Variable(data, grad=...))'.format(', '.join(kwargs)))
         self._variable = weakref.ref(variable)
         self.creator_node = None
         self.data = None
@@ -255,8 +260,18 @@ class VariableNode:
 
     @property
     def creator(self):
+        """The creator: an old-style Function itself, not its adapter node."""
+        from kusari.function import FunctionAdapter
         node = self.creator_node
-        return node._function if isinstance(node, _FunctionAdapter) else node
+        return node.function if isinstance(node, FunctionAdapter) else node
+
+    @property
+    def _rank(self):  # Chainer's name for the rank, which its programs set
+        return self.rank
+
+    @_rank.setter
+    def _rank(self, rank):
+        self.rank = rank
 
     @property
     def label(self):
@@ -288,9 +303,11 @@ class VariableNode:
 
     def set_creator_node(self, creator_node):
         self.creator_node = creator_node
-        self.rank = creator_node.rank + 1
+        if creator_node is not None:  # None unchains, keeping the rank (as Chainer does)
+            self.rank = creator_node.rank + 1
 
     def set_creator(self, creator):
+        from kusari.function import Function
         self.set_creator_node(creator.node if isinstance(creator, Function) else creator)
 
     def retain_data(self):
@@ -301,7 +318,6 @@ class VariableNode:
 
     def unchain(self):
         self.creator_node = None
-        self.rank = 0
 
 
 class Variable:
@@ -321,6 +337,7 @@ class Variable:
     _grad_var = None
     _name = None
     _loss_scale = None
+    _has_chainerx_array = False  # kusari has no ChainerX
     __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
 
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True):
@@ -329,8 +346,18 @@ class Variable:
         self._requires_grad = requires_grad
         if name is not None:
             self._name = name
+        self._node = VariableNode(self, name)  # made here, as in Chainer, for code reaching it
         if grad is not None:
             self.grad = grad
+
+    @staticmethod
+    def _init_unchecked(data=None, device=None, name=None, grad=None, grad_valid=True,
+                        requires_grad=True, is_chainerx_array=None, node=None, layout=None):
+        """Chainer's fast constructor (arguments kusari has no use for are ignored)."""
+        var = Variable(data, name=name, grad=grad, requires_grad=requires_grad)
+        if node is not None:
+            var._node = node
+        return var
 
     @staticmethod
     def _new(array, requires_grad):
@@ -512,9 +539,9 @@ class Variable:
         _check_array(g, 'Variable.grad')
         array = self._array
         if array is not None and (g.shape != array.shape or g.dtype != array.dtype):
-            raise ValueError('gradient of shape {} and dtype {} does not match the variable '
-                             '(shape {}, dtype {})'.format(g.shape, g.dtype, array.shape,
-                                                           array.dtype))
+            raise (TypeError if g.dtype != array.dtype else ValueError)(
+                'gradient of shape {} and dtype {} does not match the variable (shape {}, '
+                'dtype {})'.format(g.shape, g.dtype, array.shape, array.dtype))
         self._grad_var = Variable._new(g, True)
 
     def cleargrad(self):
@@ -529,6 +556,7 @@ class Variable:
         if g is None:
             self._grad_var = Variable._new(self.xp.zeros_like(self._array), True)
         else:
+            g.unchain()
             g._array.fill(0)
 
     def copydata(self, var):
@@ -631,29 +659,33 @@ class Variable:
             '- statistics: {}'.format(None if array is None else stats(array)),
             '- grad: {}'.format(grad)])
 
-    # Chainer defines no elementwise comparisons and no truth value for variables.
+    # Chainer defines no elementwise comparisons, no truth value and no hash for variables.
+    def _refuse_operator(self, operator):
+        raise TypeError('Variables do not support the {} operator; compare their arrays '
+                        '(the array attribute) instead'.format(operator))
+
     def __eq__(self, other):
-        raise NotImplementedError('== is not supported for Variables; compare their arrays')
+        self._refuse_operator('==')
 
     def __ne__(self, other):
-        raise NotImplementedError('!= is not supported for Variables; compare their arrays')
+        self._refuse_operator('!=')
 
     def __lt__(self, other):
-        raise NotImplementedError('< is not supported for Variables; compare their arrays')
+        self._refuse_operator('<')
 
     def __le__(self, other):
-        raise NotImplementedError('<= is not supported for Variables; compare their arrays')
+        self._refuse_operator('<=')
 
     def __gt__(self, other):
-        raise NotImplementedError('> is not supported for Variables; compare their arrays')
+        self._refuse_operator('>')
 
     def __ge__(self, other):
-        raise NotImplementedError('>= is not supported for Variables; compare their arrays')
+        self._refuse_operator('>=')
 
     def __bool__(self):
-        raise NotImplementedError('a Variable has no truth value; use its array')
+        raise TypeError('Variables cannot be evaluated as Python bool; use their arrays')
 
-    __hash__ = object.__hash__
+    __hash__ = None
 
     # -- methods backed by kusari.functions --------------------------------------
     def __getitem__(self, slices):
@@ -707,7 +739,7 @@ def _array_repr(var, prefix, separator):
         body = 'None'
     else:
         array = array.get() if hasattr(array, 'get') else array
-        if array.size > 0 or array.shape == (0,):
+        if array.size > 0 or array.shape == (0,) or separator == ' ':  # str: no shape
             body = numpy.array2string(array, separator=separator, prefix=prefix + '(')
         else:
             body = '[], shape={}'.format(array.shape)
@@ -732,32 +764,70 @@ class Parameter(Variable):
     def __init__(self, initializer=None, shape=None, name=None, *, layout=None):
         self.update_rule = None
         self._grad_initializer = None
-        if isinstance(initializer, _array_types()):
+        if isinstance(initializer, _array_types()) and shape is None:
             super().__init__(initializer, name=name)
             self.initializer = _constant_initializer(initializer)
-        else:
-            super().__init__(None, name=name)
-            if initializer is None:
-                initializer = _constant_initializer(numpy.nan)
-            elif numpy.isscalar(initializer):
-                initializer = _constant_initializer(initializer)
-            self.initializer = initializer
-            if shape is not None:
-                self.initialize(shape)
+            return
+        super().__init__(None, name=name)
+        if initializer is None:
+            initializer = _constant_initializer(numpy.nan)
+        elif numpy.isscalar(initializer) or isinstance(initializer, _array_types()):
+            initializer = _constant_initializer(initializer)
+        self.initializer = initializer
+        # As in Chainer, the gradient starts as NaN, so that a gradient used without
+        # being computed (a forgotten cleargrads) shows.
+        if shape is None:
+            self._grad_initializer = _constant_initializer(numpy.nan)
+            return
+        self.initialize(shape)
+        if self._array.dtype.kind in 'fc':
+            self._grad_var = _new_variable(self.xp.full_like(self._array, numpy.nan), True)
 
     def __reduce__(self):
-        return _rebuild_parameter, (self._array, self.name, self.grad, self.initializer,
+        grad = None if self._grad_var is None else self._grad_var._array
+        return _rebuild_parameter, (self._array, self.name, grad, self.initializer,
                                     self.update_rule)
+
+    def __copy__(self):
+        """A Parameter sharing this one's array (what Link.copy's 'share' mode makes):
+        as in Chainer, (re)initializing either gives both the new array."""
+        new = _object_new(Parameter)
+        new.__dict__.update((k, v) for k, v in self.__dict__.items() if k != '_node')
+        new._array, new._requires_grad = self._array, self._requires_grad
+        new.initializer, new.update_rule = self.initializer, self.update_rule
+        new._grad_initializer = self._grad_initializer
+        new._node = VariableNode(new, self._name)
+        group = self.__dict__.setdefault('_shared_copies', [_weakref(self)])
+        group.append(_weakref(new))
+        new._shared_copies = group
+        return new
 
     @property
     def is_initialized(self):
         return self._array is not None
 
     @property
+    def grad(self):
+        if (self._array is None and self._grad_initializer is not None
+                and not self.__dict__.get('_grad_set')):
+            raise RuntimeError('the gradient of parameter {} is not determined before it is '
+                               'initialized (call cleargrad() to make it None)'.format(self.name))
+        return Variable.grad.fget(self)
+
+    @grad.setter
+    def grad(self, g):
+        if self._array is None:
+            self._grad_set = True  # even before initialization, a set gradient is valid
+        Variable.grad.fset(self, g)
+
+    @property
     def dtype(self):
         if self._array is not None:
             return self._array.dtype
-        return getattr(self.initializer, 'dtype', None) or get_dtype()
+        if not hasattr(self.initializer, 'dtype'):
+            raise RuntimeError('the dtype of parameter {} is not determined before it is '
+                               'initialized: its initializer gives none'.format(self.name))
+        return get_dtype(self.initializer.dtype)
 
     def initialize(self, shape):
         """Allocate the array with ``shape`` and fill it with the initializer."""
@@ -767,13 +837,36 @@ class Parameter(Variable):
         xp = numpy if device is None else device.xp
         self.array = initializers.generate_array(self.initializer, shape, xp, dtype=dtype,
                                                  device=device)
-        if self._grad_initializer is not None:
+        for ref in self.__dict__.get('_shared_copies', ()):
+            copy = ref()
+            if copy is not None and copy is not self:
+                copy.array = self._array
+        self._grad_var = None
+        if self._grad_initializer is not None and self._array.dtype.kind in 'fc':
             self.grad = initializers.generate_array(self._grad_initializer, shape, xp,
                                                     dtype=self._array.dtype, device=device)
 
     def cleargrad(self):
         super().cleargrad()
         self._grad_initializer = None
+
+    def copydata(self, var):
+        """Copy the array of ``var``; an uninitialized side is first initialized to the
+        other's shape (nothing happens when both are)."""
+        src = var._array if isinstance(var, Variable) else var
+        if src is None and self._array is not None and isinstance(var, Parameter):
+            var.initialize(self._array.shape)
+            src = var._array
+        if src is None:
+            return
+        if self._array is None:
+            self.initialize(src.shape)
+        super().copydata(src)
+
+    def addgrad(self, var):
+        if self._array is None and var._array is not None:
+            self.initialize(var._array.shape)
+        super().addgrad(var)
 
     def zerograd(self):
         super().zerograd()
@@ -783,6 +876,8 @@ class Parameter(Variable):
     def _to(self, device):
         super()._to(device)
         if self._array is None:
+            if self.__dict__.get('_initial_device', device) != device:
+                self.__dict__.pop('_shared_copies', None)  # no sharing across devices
             self._initial_device = device  # initialize() allocates there later
 
     def update(self):
@@ -856,6 +951,7 @@ class FunctionNode:
     _retained_output_data = None
     _local_function_hooks = None
     _checks_types = False  # whether the class defines check_type_forward
+    _accumulates = False  # whether the class overrides backward_accumulate
     # Optional: ``backward_arrays(target_input_indexes, grad_output_arrays)`` gives the
     # same gradients as backward, as arrays, for a backward pass that is not recorded
     # (no double backprop); it saves building a node per gradient in hot functions.
@@ -863,10 +959,12 @@ class FunctionNode:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._checks_types = cls.check_type_forward is not FunctionNode.check_type_forward
+        cls._checks_types = _defining_class(cls, 'check_type_forward') is not FunctionNode
         # backward_arrays stands in for the backward of its own class only: a subclass
         # that overrides backward is differentiated by it
-        if _defining_class(cls, 'backward_arrays') is not _defining_class(cls, 'backward'):
+        cls._accumulates = _defining_class(cls, 'backward_accumulate') is not FunctionNode
+        if (_defining_class(cls, 'backward_arrays') is not _defining_class(cls, 'backward')
+                or cls._accumulates):
             cls.backward_arrays = None
 
     @property
@@ -998,7 +1096,7 @@ class FunctionNode:
     def _forward_with_checks(self, in_data, cfg):
         """forward() with what the fast path of apply leaves out when it is off."""
         if 'cupy' in _modules:
-            _check_same_device(self, in_data)
+            _checks.check_same_device(self, in_data)
         if self._checks_types and cfg.type_check:
             self._check_types(in_data)
         hooks = (_function_hooks or self._local_function_hooks) and self._all_hooks()
@@ -1011,7 +1109,7 @@ class FunctionNode:
         for hook in hooks or ():
             hook.forward_postprocess(self, in_data)
         if debug:
-            _check_finite(self, outputs, 'forward')
+            _checks.check_finite(self, outputs, 'forward')
         return outputs
 
     def forward(self, inputs):
@@ -1026,8 +1124,21 @@ class FunctionNode:
     def forward_gpu(self, inputs):
         raise NotImplementedError('{} implements no GPU forward'.format(self.label))
 
-    def check_type_forward(self, in_types):
-        """Check input types; override with ``kusari.utils.type_check`` expectations."""
+    class _TypeCheckMethod:
+        """``check_type_forward``: check input types with ``kusari.utils.type_check``
+        expectations. A no-op until a subclass overrides it or code sets it on an
+        instance (as mocks do), which also makes apply call it."""
+
+        def __get__(self, node, cls=None):
+            if node is None:
+                return self
+            return node.__dict__.get('check_type_forward', _ignore_types)
+
+        def __set__(self, node, method):
+            node.__dict__['check_type_forward'] = method
+            node._checks_types = True
+
+    check_type_forward = _TypeCheckMethod()
 
     def _check_types(self, in_data):
         """Run check_type_forward cheaply (light mode); on failure, run it again on
@@ -1046,15 +1157,16 @@ class FunctionNode:
         """Check that forward returned a tuple of arrays; NumPy scalars (what NumPy
         returns for 0-d results) become 0-d arrays."""
         if type(outputs) is not tuple:
-            raise TypeError('{}.forward must return a tuple of arrays, not {}'.format(
+            raise TypeError('{}: forward output must be a tuple of ndarrays, not {}'.format(
                 self.label, type(outputs).__name__))
         normalized = []
         for y in outputs:
             if type(y) is not _ndarray:
                 y = _array_of(y)
                 if not isinstance(y, _array_types()):
-                    raise TypeError('{}.forward must return arrays, but output {} is {}'
-                                    .format(self.label, len(normalized), type(y).__name__))
+                    raise TypeError('{}: forward output must be a tuple of ndarrays, but '
+                                    'output {} is {}'.format(self.label, len(normalized),
+                                                             type(y).__name__))
             normalized.append(y)
         return tuple(normalized)
 
@@ -1119,11 +1231,7 @@ class FunctionNode:
         """Like backward, but adds the result to ``grad_inputs`` (existing gradients)."""
         gxs = self.backward(target_input_indexes, grad_outputs)
         if len(gxs) != len(target_input_indexes):
-            if len(gxs) == len(self.inputs):
-                gxs = tuple(gxs[i] for i in target_input_indexes)
-            else:
-                raise ValueError('{}.backward returned {} gradients for {} target inputs'
-                                 .format(self.label, len(gxs), len(target_input_indexes)))
+            gxs = _checks.select_target_grads(self, gxs, target_input_indexes)
         return tuple(gx if g is None else g if gx is None else g + gx
                      for gx, g in zip(gxs, grad_inputs))
 
@@ -1148,185 +1256,8 @@ class FunctionNode:
 
 
 
-def _check_same_device(func, in_data):
-    """Refuse inputs on different devices (NumPy and CuPy, or two GPUs): no silent copies."""
-    cupy = sys.modules['cupy']
-    devices = set()
-    for x in in_data:
-        if isinstance(x, cupy.ndarray):
-            devices.add('@cupy:{}'.format(x.device.id))
-        elif isinstance(x, numpy.ndarray):
-            devices.add('@numpy')
-    if len(devices) > 1:
-        described = ', '.join(
-            'input {}: {} on {}'.format(i, x.shape, '@cupy:{}'.format(x.device.id) if isinstance(
-                x, cupy.ndarray) else '@numpy') for i, x in enumerate(in_data) if x is not None)
-        raise TypeError('{}: inputs are on different devices ({}); move them to one device '
-                        'first (e.g. Variable.to_device)'.format(func.label, described))
-
-
-def _check_finite(func, arrays, phase):
-    """Raise, naming the function and where it was created, on NaN or Inf (debug mode)."""
-    from kusari import backend
-    for array in arrays:
-        if array is None or array.dtype.kind not in 'fc':
-            continue
-        if not bool(backend.get_array_module(array).isfinite(array).all()):
-            where = ''
-            if func.stack:
-                where = '\nThe function was created at:\n' + ''.join(
-                    traceback.format_list(func.stack))
-            raise RuntimeError('NaN or Inf detected in the {} of {} (config.debug is on).{}'
-                               .format(phase, func.label, where))
-
-
-# ---------------------------------------------------------------------------
-# Old-style Function, as an adapter over FunctionNode
-# ---------------------------------------------------------------------------
-
-class Function:
-    """Chainer's old-style function: ``forward`` and ``backward`` both on arrays.
-
-    Its backward is not differentiable, so it cannot take part in double backprop;
-    asking for that is an error instead of a silently wrong gradient.
-    """
-
-    node = None
-
-    def __call__(self, *inputs):
-        self.node = _FunctionAdapter(self)
-        outputs = self.node.apply(inputs)
-        return outputs[0] if len(outputs) == 1 else outputs
-
-    @property
-    def label(self):
-        return type(self).__name__
-
-    @property
-    def inputs(self):
-        return self.node.inputs
-
-    @property
-    def outputs(self):
-        return self.node.outputs
-
-    @property
-    def rank(self):
-        return self.node.rank
-
-    @property
-    def stack(self):
-        return self.node.stack
-
-    @property
-    def local_function_hooks(self):
-        return self.node.local_function_hooks
-
-    @property
-    def output_data(self):
-        return self.node.output_data
-
-    def check_type_forward(self, in_types):
-        pass
-
-    def forward(self, inputs):
-        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
-            return self.forward_cpu(inputs)
-        return self.forward_gpu(inputs)
-
-    def forward_cpu(self, inputs):
-        raise NotImplementedError()
-
-    def forward_gpu(self, inputs):
-        raise NotImplementedError()
-
-    def backward(self, inputs, grad_outputs):
-        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
-            return self.backward_cpu(inputs, grad_outputs)
-        return self.backward_gpu(inputs, grad_outputs)
-
-    def backward_cpu(self, inputs, grad_outputs):
-        return tuple(None for _ in inputs)
-
-    def backward_gpu(self, inputs, grad_outputs):
-        return tuple(None for _ in inputs)
-
-    def retain_inputs(self, indexes):
-        self.node.retain_inputs(indexes)
-        self.node._old_style_retain_inputs = True
-
-    def retain_outputs(self, indexes, retain_after_backward=False):
-        self.node.retain_outputs(indexes)
-
-    def unchain(self):
-        self.node.unchain()
-
-    def add_hook(self, hook, name=None):
-        self.node.add_hook(hook, name)
-
-    def delete_hook(self, name):
-        self.node.delete_hook(name)
-
-
-class _FunctionAdapter(FunctionNode):
-    """Runs an old-style Function inside the FunctionNode graph."""
-
-    _old_style_retain_inputs = False
-
-    def __init__(self, function):
-        self._function = function
-
-    @property
-    def label(self):
-        return self._function.label
-
-    @property
-    def _impl_name(self):
-        return type(self._function).__name__
-
-    def check_type_forward(self, in_types):
-        self._function.check_type_forward(in_types)
-
-    def forward(self, inputs):
-        # Old-style functions receive all inputs in backward unless they chose otherwise.
-        self.retain_inputs(tuple(range(len(inputs))))
-        outputs = self._function.forward(inputs)
-        if self._output_indexes_to_retain is None:
-            self.retain_outputs(tuple(range(len(outputs))))
-        return tuple(outputs)
-
-    def backward(self, target_input_indexes, grad_outputs):
-        if config.enable_backprop:
-            raise RuntimeError(
-                'the old-style Function {} cannot be differentiated twice (its backward works on '
-                'arrays); write it as a FunctionNode to use enable_double_backprop'
-                .format(self.label))
-        in_data = tuple(x.data for x in self.inputs)
-        gys = []
-        outputs_data = self.output_data
-        for gy, y, ref in zip(grad_outputs, outputs_data, self.outputs):
-            if gy is None and y is not None:
-                gys.append(_zeros_like(y))
-            elif gy is None:
-                node = ref()
-                gys.append(None if node is None else _zeros(node.shape, node.dtype, in_data))
-            else:
-                gys.append(gy._array)
-        gxs = self._function.backward(in_data, tuple(gys))
-        if not isinstance(gxs, tuple):
-            raise TypeError('{}.backward must return a tuple'.format(self.label))
-        return tuple(None if gxs[i] is None else Variable._new(gxs[i], False)
-                     for i in target_input_indexes)
-
-
-def _zeros_like(array):
-    from kusari import backend
-    return backend.get_array_module(array).zeros_like(array)
-
-
-def _zeros(shape, dtype, like):
-    from kusari import backend
-    return backend.get_array_module(*like).zeros(shape, dtype)
+def _ignore_types(in_types):
+    pass
 
 
 # ---------------------------------------------------------------------------
@@ -1413,26 +1344,34 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             out_grad = tuple([None if gy is None else gy._array for gy in gys])
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, out_grad)
-        if graph_backward or func.backward_arrays is None:
-            gxs = func.backward(targets, gys)
-        else:
-            gxs = func.backward_arrays(targets, tuple([None if gy is None else gy._array
-                                                       for gy in gys]))
+        try:  # (free unless it raises)
+            if graph_backward or func.backward_arrays is None:
+                if func._accumulates:  # it adds the gradients it takes out of grads itself
+                    gxs = _backward_accumulate(func, targets, gys, grads)
+                else:
+                    gxs = func.backward(targets, gys)
+            else:
+                gxs = func.backward_arrays(targets, tuple([None if gy is None else gy._array
+                                                           for gy in gys]))
+        except Exception as error:
+            _checks.add_creation_stack(func, error)  # in debug mode, where func was made
+            raise
         if len(gxs) != len(targets):
-            gxs = _select_target_grads(func, gxs, targets)
+            gxs = _checks.select_target_grads(func, gxs, targets)
         if hooks:
             for hook in hooks:
                 hook.backward_postprocess(func, in_data, out_grad)
         if debug:
-            _check_finite(func, [None if gx is None else gx._array for gx in gxs], 'backward')
+            _checks.check_grads_in_debug_mode(func, gxs,
+                                              graph_backward or func.backward_arrays is None)
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
             if type(gx) is not Variable:  # backward_arrays gives arrays
                 gx = _new_variable(gx, True) if type(gx) is _ndarray else _as_grad_variable(gx)
             x = inputs[index]
-            if gx._array.shape != x.shape:
-                _bad_grad_shape(func, index, x, gx)
+            if gx._array.shape != x.shape or gx._array.dtype is not x.dtype:
+                _checks.check_grad(func, index, x, gx)  # (equal dtypes need not be one object)
             g = grads.get(x)
             if g is None:
                 grads[x] = gx
@@ -1472,6 +1411,18 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     return None
 
 
+def _backward_accumulate(func, targets, gys, grads):
+    """Call an overridden backward_accumulate with the gradients gathered so far for
+    the targets, taken out of ``grads``; an input given at several positions gets its
+    gradient at the first one only (as in Chainer)."""
+    given = []
+    for position, index in enumerate(targets):
+        node = func.inputs[index]
+        taken = any(func.inputs[i] is node for i in targets[:position])
+        given.append(None if taken else grads.pop(node, None))
+    return func.backward_accumulate(targets, gys, tuple(given))
+
+
 def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
     """The gradients of a function's outputs (None where there is none), taken out of
     ``grads``; captured for grad() and stored by retain_grad. None if all are None."""
@@ -1479,7 +1430,8 @@ def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
     found = False
     for ref in outputs:
         node = ref()
-        gy = None if node is None else grads.pop(node, None)
+        # an unchained output (no creator any more) passes nothing back to the function
+        gy = None if node is None or node.creator_node is None else grads.pop(node, None)
         gys.append(gy)
         if gy is None:
             continue
@@ -1514,14 +1466,6 @@ def _owned_gradient(g, owned):
     return g
 
 
-def _select_target_grads(func, gxs, targets):
-    """Accept a backward that returned one gradient per input instead of per target."""
-    if len(gxs) == len(func.inputs):
-        return tuple([gxs[i] for i in targets])
-    raise ValueError('{}.backward returned {} gradients for {} target inputs'.format(
-        func.label, len(gxs), len(targets)))
-
-
 def _as_grad_variable(gx):
     if isinstance(gx, Variable):
         return gx
@@ -1530,19 +1474,14 @@ def _as_grad_variable(gx):
     return _new_variable(gx, True)
 
 
-def _bad_grad_shape(func, index, node, gx):
-    if node.shape is not None:
-        raise ValueError('{}.backward returned a gradient of shape {} for input {} of shape {}'
-                         .format(func.label, gx._array.shape, index, node.shape))
-
-
 def backward(outputs, grad_outputs=None, **kwargs):
     """Run backprop from several outputs at once.
 
     Args:
-        outputs: sequence of Variables.
-        grad_outputs: their initial gradients (Variables or arrays, None for ones on
-            single-element outputs).
+        outputs (tuple or list of Variables): where backprop starts.
+        grad_outputs (tuple or list): their initial gradients (Variables or arrays);
+            None: each output's ``grad_var``, taken from it (no default of ones: an
+            output without one is skipped with a RuntimeWarning).
         enable_double_backprop (bool), retain_grad (bool), loss_scale: as in
             ``Variable.backward``.
     """
@@ -1551,28 +1490,46 @@ def backward(outputs, grad_outputs=None, **kwargs):
     loss_scale = kwargs.pop('loss_scale', None)
     if kwargs:
         raise TypeError('backward() got unexpected arguments: {}'.format(', '.join(kwargs)))
-    outputs = tuple(outputs)
+    _check_sequence(outputs, 'backward', 'outputs')
     if grad_outputs is None:
-        grad_outputs = (None,) * len(outputs)
+        grad_outputs = []
+        for y in _check_variables(outputs, 'backward', 'outputs'):
+            if y._grad_var is None:
+                warnings.warn('outputs contains a Variable without grad, or duplicate '
+                              'outputs. Note that chainer.backward does not set default '
+                              'grad.', RuntimeWarning, stacklevel=2)
+            grad_outputs.append(y._grad_var)
+            y._grad_var = None
+        outputs = [y for y, gy in zip(outputs, grad_outputs) if gy is not None]
+        grad_outputs = [gy for gy in grad_outputs if gy is not None]
+    _check_sequence(grad_outputs, 'backward', 'grad_outputs', len(outputs), 'outputs')
     grads = _initial_grads(outputs, grad_outputs, 'backward', loss_scale)
     with using_config('enable_backprop', enable_double_backprop):
         _backprop(grads, None, retain_grad, loss_scale)
 
 
+def _check_sequence(values, caller, what, length=None, of=None):
+    if not isinstance(values, (tuple, list)):
+        raise TypeError('{}: {} must be a tuple or a list, not {}'.format(
+            caller, what, type(values).__name__))
+    if length is not None and len(values) != length:
+        raise ValueError('{}: {} must be as long as {} ({}), not {}'.format(
+            caller, what, of, length, len(values)))
+
+
+def _check_variables(values, caller, what):
+    for value in values:
+        if not isinstance(value, Variable):
+            raise TypeError('{}: {} must be Variables, not {}'.format(
+                caller, what, type(value).__name__))
+    return values
+
+
 def _initial_grads(outputs, grad_outputs, caller, loss_scale=None):
-    if len(grad_outputs) != len(outputs):
-        raise ValueError('{}: {} outputs but {} grad_outputs'.format(
-            caller, len(outputs), len(grad_outputs)))
+    """The starting gradients, node -> Variable; ones where none is given."""
     grads = {}
-    for y, gy in zip(outputs, grad_outputs):
-        if not isinstance(y, Variable):
-            raise TypeError('{}: outputs must be Variables, not {}'.format(
-                caller, type(y).__name__))
+    for y, gy in zip(_check_variables(outputs, caller, 'outputs'), grad_outputs):
         if gy is None:
-            # grad() fills any missing gradient with ones, backward() only a scalar's
-            if y.size != 1 and caller != 'grad':
-                raise ValueError('{}: the output of shape {} needs a grad_output; only '
-                                 'single-element outputs default to one'.format(caller, y.shape))
             gy = Variable._new(y.xp.ones_like(y._array), True)
             if loss_scale is not None:
                 gy._array *= loss_scale
@@ -1590,16 +1547,16 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     Unlike ``backward``, it leaves the ``grad`` of every variable untouched unless
     ``set_grad`` is True.
     """
-    outputs = tuple(outputs)
-    inputs = tuple(inputs)
-    for x in inputs:
-        if not isinstance(x, Variable):
-            raise TypeError('grad: inputs must be Variables, not {}'.format(type(x).__name__))
+    _check_sequence(outputs, 'grad', 'outputs')
+    _check_sequence(inputs, 'grad', 'inputs')
+    _check_variables(inputs, 'grad', 'inputs')
     if grad_outputs is None:
-        grad_outputs = (None,) * len(outputs)
-    grads = _initial_grads(outputs, tuple(grad_outputs), 'grad', loss_scale)
+        grad_outputs = (None,) * len(outputs)  # ones, whatever the shape
+    _check_sequence(grad_outputs, 'grad', 'grad_outputs', len(outputs), 'outputs')
+    grads = _initial_grads(outputs, grad_outputs, 'grad', loss_scale)
     input_nodes = [x.node for x in inputs]
     if grad_inputs is not None:
+        _check_sequence(grad_inputs, 'grad', 'grad_inputs', len(inputs), 'inputs')
         for node, gx in zip(input_nodes, grad_inputs):
             if gx is not None:
                 gx = gx if isinstance(gx, Variable) else Variable._new(gx, True)

@@ -1,33 +1,59 @@
 """Links: the building blocks that own parameters (Link, Chain, ChainList)."""
 
+import collections.abc
 import contextlib
 import copy as copy_module
+import operator
 import warnings
 
 import numpy
 
 from kusari import backend, core, initializers
 from kusari.core import Parameter, Variable
+from kusari.device_resident import DeviceResident
 
 
-class Link:
+class _InitNotCalled:
+    """The hooks of a Link whose subclass forgot to call Link.__init__: looking at
+    them (as calling the link does) says so."""
+
+    def __bool__(self):
+        raise RuntimeError('Link.__init__() has not been called.')
+
+
+def _is_shape(value):
+    """Whether ``value`` is a shape (None, an int, or a sequence of them)."""
+    if value is None:
+        return True
+    if isinstance(value, collections.abc.Sequence) and not isinstance(value, str):
+        return all(_is_shape(v) for v in value)
+    try:
+        operator.index(value)
+        return True
+    except TypeError:
+        return False
+
+
+class Link(DeviceResident):
     """A building block of a model: it owns Parameters and persistent values.
 
     Parameters assigned as attributes inside ``with self.init_scope():`` are
     registered; so are the child links of a Chain. ``link(x)`` calls ``forward``.
+    As in Chainer, parameters, persistent values and a Chain's children are kept as
+    sets of names and visited in sorted order.
     """
 
+    _local_link_hooks = _InitNotCalled()
+
     def __init__(self, **params):
-        self._params = []          # names, in registration order
-        self._persistent = []      # names, in registration order
+        self._params = set()
+        self._persistent = set()
         self._within_init_scope = False
         self._local_link_hooks = None
-        self._device = backend.CpuDevice()
         self.name = None
         for name, value in params.items():
             # A shape, or a (shape, dtype) pair (Chainer's deprecated constructor form).
-            is_pair = isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], tuple)
-            shape, dtype = value if is_pair else (value, numpy.float32)
+            shape, dtype = (value, numpy.float32) if _is_shape(value) else value
             self.add_param(name, shape, dtype=dtype)
 
     # -- registration ---------------------------------------------------------
@@ -35,9 +61,16 @@ class Link:
     def within_init_scope(self):
         return getattr(self, '_within_init_scope', False)
 
+    @property
+    def _device_id(self):
+        """Chainer's GPU id of the device (None on the CPU)."""
+        return getattr(self._device, 'id', None)
+
     @contextlib.contextmanager
     def init_scope(self):
         """Within this context, assigned Parameters (and Links, in Chains) are registered."""
+        if '_within_init_scope' not in self.__dict__:
+            raise RuntimeError('Link.__init__() has not been called.')
         old = self._within_init_scope
         self._within_init_scope = True
         try:
@@ -51,17 +84,13 @@ class Link:
                 raise TypeError('Link attribute {!r} registered in init_scope must be a '
                                 'Parameter, not a Variable'.format(name))
             value.name = name
-            if name not in self._params:
-                self._params.append(name)
-                if name in self._persistent:
-                    self._persistent.remove(name)
+            self._params.add(name)
+            self._persistent.discard(name)
         super().__setattr__(name, value)
 
     def __delattr__(self, name):
-        if name in self._params:
-            self._params.remove(name)
-        elif name in self._persistent:
-            self._persistent.remove(name)
+        self._params.discard(name)
+        self._persistent.discard(name)
         super().__delattr__(name)
 
     def add_param(self, name, shape=None, dtype=numpy.float32, initializer=None):
@@ -80,7 +109,7 @@ class Link:
         if name in self.__dict__:
             raise AttributeError('cannot register a new persistent value {}: attribute '
                                  'exists'.format(name))
-        self._persistent.append(name)
+        self._persistent.add(name)
         super().__setattr__(name, value)
 
     def register_persistent(self, name):
@@ -88,8 +117,7 @@ class Link:
         if not hasattr(self, name):
             raise AttributeError('cannot register non-existent attribute {} as persistent'
                                  .format(name))
-        if name not in self._persistent:
-            self._persistent.append(name)
+        self._persistent.add(name)
 
     # -- calling ---------------------------------------------------------------
     def __call__(self, *args, **kwargs):
@@ -104,8 +132,13 @@ class Link:
             hook.forward_postprocess(ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
         return out
 
-    def forward(self, *args, **kwargs):
-        raise NotImplementedError('{} does not implement forward'.format(type(self).__name__))
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        # A __call__ that a mixin after Link injects runs instead of forward (as in Chainer).
+        for klass in cls.__mro__[cls.__mro__.index(Link) + 1:]:
+            if '__call__' in vars(klass):
+                cls.forward = vars(klass)['__call__']
+                break
 
     @property
     def local_link_hooks(self):
@@ -144,7 +177,7 @@ class Link:
         several times per step.
         """
         d = self.__dict__
-        for name in self._params:
+        for name in sorted(self._params):
             param = d[name]
             if include_uninit or param._array is not None:
                 out.append((prefix + '/' + name, param) if named else param)
@@ -178,31 +211,35 @@ class Link:
 
     # -- copying ----------------------------------------------------------------
     def copy(self, mode='share'):
-        """A copy of this link: 'share' shares arrays, 'copy' deep-copies them,
-        'init' re-initializes the parameters with their initializers."""
-        if mode not in ('share', 'copy', 'init'):
-            raise ValueError("copy mode must be 'share', 'copy' or 'init', not {!r}".format(mode))
-        new = copy_module.copy(self)
-        d = new.__dict__
-        d['_params'] = list(self._params)
-        d['_persistent'] = list(self._persistent)
-        d['_local_link_hooks'] = None
-        for name in self._params:
-            param = copy_module.copy(d[name])
-            param._node = None
-            param._grad_var = None
-            if mode == 'copy' and param.array is not None:
-                param._array = param.array.copy()
-            elif mode == 'init':
-                param._array = None
-                if getattr(d[name], 'array', None) is not None:
-                    param.initialize(d[name].shape)
-            param.update_rule = None
-            d[name] = param
-        for name in self._persistent:
-            value = d[name]
-            d[name] = copy_module.deepcopy(value) if mode != 'share' else value
-        new._copy_children(mode)
+        """A copy of this link (and its children), named None.
+
+        Args:
+            mode (str): 'share': the parameters are new Parameters sharing the arrays
+                (an uninitialized one gets the array its original is initialized with),
+                without gradients; 'copy': a deep copy; 'init': a deep copy whose
+                initialized parameters are initialized again by their initializers.
+        """
+        if mode == 'share':
+            new = copy_module.copy(self)
+            d = new.__dict__
+            d['_params'] = set(self._params)
+            d['_persistent'] = set(self._persistent)
+            d['name'] = None
+            for name in self._params:
+                param = copy_module.copy(d[name])
+                param.grad = None
+                d[name] = param
+            new._copy_children(mode)
+            return new
+        if mode == 'copy':
+            new = copy_module.deepcopy(self)
+        elif mode == 'init':
+            new = copy_module.deepcopy(self)
+            for param in new.params(include_uninit=False):
+                param.initialize(param.shape)
+        else:
+            raise ValueError("The 'mode' argument should be either 'init', 'copy', or 'share'. "
+                             'But {} was given.'.format(mode))
         return new
 
     def _copy_children(self, mode):
@@ -254,11 +291,12 @@ class Link:
 
     @property
     def update_enabled(self):
+        """Whether any parameter's update rule is enabled."""
         for param in self.params():
             rule = param.update_rule
-            if rule is not None and not rule.enabled:
-                return False
-        return True
+            if rule is not None and rule.enabled:
+                return True
+        return False
 
     def repeat(self, n_repeat, mode='init'):
         """A Sequential of ``n_repeat`` copies of this link (``copy(mode)``)."""
@@ -271,51 +309,33 @@ class Link:
     def serialize(self, serializer):
         """Save or load parameters and persistent values through ``serializer``."""
         d = self.__dict__
-        for name in self._params:
+        for name in sorted(self._params):
             param = d[name]
             data = serializer(name, param.array)
             if param.array is None and data is not None:
                 # A deserializer gave data to a not-yet-initialized parameter.
                 param.initialize(data.shape)
                 backend.copyto(param.array, data)
-        for name in self._persistent:
+        for name in sorted(self._persistent):
             value = d[name]
             loaded = serializer(name, value)
             if not isinstance(value, numpy.ndarray) and not backend.is_array_supported(value):
                 d[name] = loaded
 
     # -- devices --------------------------------------------------------------------
-    @property
-    def device(self):
-        return self._device
-
-    @property
-    def xp(self):
-        return self._device.xp
-
-    def to_device(self, device):
-        """Move parameters, gradients and persistent arrays (and children) to ``device``."""
-        device = backend.get_device(device)
-        for link in self.links():
-            d = link.__dict__
-            for name in link._params:
-                d[name].to_device(device)
-            for name in link._persistent:
-                value = d[name]
-                if backend.is_array_supported(value):
-                    d[name] = device.send(value)
-            for value in d.values():
-                # State a stateful link keeps in plain Variables (an LSTM's h and c).
-                if type(value) is Variable:
-                    value.to_device(device)
-            d['_device'] = device
-        return self
-
-    def to_cpu(self):
-        return self.to_device(backend.CpuDevice())
-
-    def to_gpu(self, device=None):
-        return self.to_device(backend.GpuDevice.from_device_id(device))
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        d = self.__dict__
+        for name in sorted(self._params):
+            visitor.visit_variable(d[name])
+        for name in sorted(self._persistent):
+            value = d[name]
+            if backend.is_array_supported(value):
+                d[name] = visitor.visit_array(value)
+        for value in d.values():
+            # State a stateful link keeps in plain Variables (an LSTM's h and c).
+            if type(value) is Variable:
+                visitor.visit_variable(value)
 
     # -- printing -----------------------------------------------------------------------
     @property
@@ -332,7 +352,7 @@ class Chain(Link):
 
     def __init__(self, **links):
         super().__init__()
-        self._children = []
+        self._children = set()
         for name, link in links.items():
             self.add_link(name, link)
 
@@ -345,13 +365,11 @@ class Chain(Link):
                 raise AttributeError('cannot register a new link {}: attribute exists'
                                      .format(name))
             value.name = name
-            if name not in self._children:
-                self._children.append(name)
+            self._children.add(name)
         super().__setattr__(name, value)
 
     def __delattr__(self, name):
-        if name in getattr(self, '_children', ()):
-            self._children.remove(name)
+        getattr(self, '_children', set()).discard(name)
         super().__delattr__(name)
 
     def add_link(self, name, link):
@@ -366,27 +384,29 @@ class Chain(Link):
 
     def _named_children(self):
         d = self.__dict__
-        return [(name, d[name]) for name in self._children]
+        return [(name, d[name]) for name in sorted(self._children)]
 
     def namedlinks(self, skipself=False):
         if not skipself:
             yield '/', self
-        d = self.__dict__
-        for name in self._children:
-            child = d[name]
+        for name, child in self._named_children():
             prefix = '/' + name
             yield prefix, child
             for path, link in child.namedlinks(True):
                 yield prefix + path, link
 
     def children(self):
-        d = self.__dict__
-        for name in self._children:
-            yield d[name]
+        for _, child in self._named_children():
+            yield child
+
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        for child in self.children():
+            child.device_resident_accept(visitor)
 
     def _copy_children(self, mode):
         d = self.__dict__
-        d['_children'] = list(self._children)
+        d['_children'] = set(self._children)
         for name in self._children:
             child = d[name].copy(mode)
             child.name = name
@@ -410,14 +430,18 @@ class Chain(Link):
 
     def __repr__(self):
         lines = ['{}('.format(type(self).__name__)]
-        for name in self._children:
-            child = repr(self.__dict__[name]).replace('\n', '\n  ')
+        for name, child in self._named_children():
+            child = repr(child).replace('\n', '\n  ')
             lines.append('  ({}): {},'.format(name, child))
         return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
 
 
-class ChainList(Link):
-    """A link made of an ordered list of child links, named '0', '1', ..."""
+class ChainList(Link, collections.abc.MutableSequence):
+    """A link made of an ordered list of child links, named '0', '1', ...
+
+    A mutable sequence of its children: indexing and slicing, assignment, ``del``,
+    ``insert``, ``append``, ``extend``, ``+=``, ``pop``, ...
+    """
 
     def __init__(self, *links):
         super().__init__()
@@ -433,6 +457,17 @@ class ChainList(Link):
 
     def __getitem__(self, index):
         return self._children[index]
+
+    def __setitem__(self, index, value):
+        if not isinstance(index, (int, slice)):
+            raise TypeError('ChainList indices must be integers or slices, not {}'
+                            .format(type(index).__name__))
+        self._children[index] = value
+        self._rename()
+
+    def __delitem__(self, index):
+        del self._children[index]
+        self._rename()
 
     def __iter__(self):
         return iter(self._children)
@@ -475,6 +510,11 @@ class ChainList(Link):
 
     def children(self):
         return iter(self._children)
+
+    def device_resident_accept(self, visitor):
+        super().device_resident_accept(visitor)
+        for child in self._children:
+            child.device_resident_accept(visitor)
 
     def _copy_children(self, mode):
         self.__dict__['_children'] = [child.copy(mode) for child in self._children]

@@ -36,6 +36,11 @@ ForwardPreprocessArgs = _ForwardPreprocessCallbackArgs
 ForwardPostprocessArgs = _ForwardPostprocessCallbackArgs
 
 
+# Chainer's names of the two classes, which hooks written for Chainer construct.
+_ForwardPreprocessCallbackArgs = ForwardPreprocessArgs
+_ForwardPostprocessCallbackArgs = ForwardPostprocessArgs
+
+
 class LinkHook:
     """Callbacks before/after each link's forward.
 

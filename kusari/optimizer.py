@@ -88,14 +88,24 @@ class UpdateRule:
                 setattr(self.hyperparam, name, value)
 
     def add_hook(self, hook, name=None, timing='auto'):
-        """Add a hook called as ``hook(rule, param)`` around each update."""
+        """Add a hook called as ``hook(rule, param)`` around each update.
+
+        Args:
+            hook: a callable.
+            name (str): its name (default: ``hook.name`` or ``hook.__name__``).
+            timing (str): 'pre', 'post', or 'auto': the hook's ``timing`` attribute
+                ('pre' without one; as in Chainer, any other value means 'post').
+        """
         if not callable(hook):
             raise TypeError('the hook must be callable')
+        if timing not in ('pre', 'post', 'auto'):
+            raise ValueError("timing must be 'pre', 'post' or 'auto', not {!r}".format(timing))
         if timing == 'auto':
             timing = getattr(hook, 'timing', 'pre')
-        if timing not in ('pre', 'post'):
-            raise ValueError("timing must be 'pre', 'post' or 'auto', not {!r}".format(timing))
-        name = name or getattr(hook, 'name', None) or getattr(hook, '__name__', None)
+        if name is None:
+            name = getattr(hook, 'name', getattr(hook, '__name__', None))
+            if name is None:
+                raise ValueError('the hook has no name: give one (add_hook(hook, name=...))')
         hooks = self._pre_update_hooks if timing == 'pre' else self._post_update_hooks
         if name in self._pre_update_hooks or name in self._post_update_hooks:
             raise KeyError('hook {} already exists'.format(name))
@@ -168,6 +178,10 @@ class UpdateRule:
 
     def update_core_gpu(self, param):
         raise NotImplementedError
+
+    def update_core_chainerx(self, param):
+        """Chainer's update of a ChainerX parameter; kusari has no ChainerX arrays."""
+        raise NotImplementedError('kusari has no ChainerX: update_core_chainerx is never used')
 
     def init_state(self, param):
         """Create the state arrays (``self.state[...] = ...``) for ``param``."""
@@ -256,8 +270,9 @@ class Optimizer:
         if self.use_auto_new_epoch and not auto:
             raise RuntimeError('this optimizer\'s epoch is advanced by the updater; do not '
                                'call new_epoch yourself')
-        if not self.use_auto_new_epoch and auto:
-            return
+        if auto and not self.use_auto_new_epoch:
+            raise RuntimeError('new_epoch(auto=True) is for an updater that has set '
+                               'optimizer.use_auto_new_epoch = True')
         self.epoch += 1
 
     def add_hook(self, hook, name=None, timing='auto'):
@@ -372,6 +387,10 @@ class GradientMethod(Optimizer):
             if param.grad is None:
                 param._grad_var = core.Variable._new(
                     backend.get_array_module(param.array).zeros_like(param.array), True)
+
+    def call_hook(self, hook):
+        super().call_hook(hook)
+        self.reallocate_cleared_grads()  # the next hook and the update see zeros, not None
 
     def update(self, lossfun=None, *args, **kwds):
         """Update every parameter; first compute a loss and its gradients if

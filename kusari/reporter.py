@@ -159,6 +159,10 @@ class DictSummary:
             weight = 1
             if isinstance(value, tuple):
                 value, weight = value
+                weight = _to_float(weight)
+                if not _is_numeric_scalar(weight):
+                    raise ValueError('DictSummary.add: the weight given to {} is not a scalar'
+                                     .format(key))
             value = _to_float(value)
             if _is_numeric_scalar(value):
                 self._summaries[key].add(value, weight=weight)

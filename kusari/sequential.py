@@ -1,5 +1,8 @@
 """Sequential: a model that applies its layers one after another."""
 
+import copy as copy_module
+import inspect
+
 from kusari.link import ChainList, Link
 
 
@@ -42,16 +45,17 @@ class Sequential(ChainList):
         return iter(self._layers)
 
     def __add__(self, other):
-        if isinstance(other, Sequential):
-            return Sequential(*(self._layers + other._layers))
-        if callable(other):
-            return Sequential(*(self._layers + [other]))
-        return NotImplemented
+        return Sequential(*(self._layers + _layers_of(other)))
 
-    def __radd__(self, other):
-        if callable(other):
-            return Sequential(*([other] + self._layers))
-        return NotImplemented
+    def __iadd__(self, other):
+        self.extend(_layers_of(other))
+        return self
+
+    def __reduce__(self):
+        if any(getattr(layer, '__name__', None) == '<lambda>' for layer in self._layers):
+            raise ValueError('This Sequential has a lambda function among its layers, which '
+                             'pickle cannot save; use functools.partial instead')
+        return super().__reduce__()
 
     @staticmethod
     def _check_layer(layer):
@@ -78,6 +82,10 @@ class Sequential(ChainList):
             self.append(layer)
 
     def insert(self, i, layer):
+        n = len(self._layers)
+        if not -n <= i <= n:
+            raise IndexError('Sequential.insert: index {} is out of range for {} layers'
+                             .format(i, n))
         self._check_layer(layer)
         self._layers.insert(i, layer)
         self._sync()
@@ -108,11 +116,10 @@ class Sequential(ChainList):
     def count_by_layer_type(self, type_name):
         return sum(1 for layer in self._layers if _type_name(layer) == type_name)
 
-    def _copy_children(self, mode):
-        copies = [layer.copy(mode) if isinstance(layer, Link) else layer
-                  for layer in self._layers]
-        self.__dict__['_layers'] = copies
-        self._sync()
+    def copy(self, mode='share'):
+        """A Sequential of the links' copies (``Link.copy(mode)``) and the other layers."""
+        return Sequential(*[layer.copy(mode) if isinstance(layer, Link)
+                            else copy_module.copy(layer) for layer in self._layers])
 
     def flatten(self):
         """A Sequential with the layers of nested Sequentials spliced in."""
@@ -124,10 +131,27 @@ class Sequential(ChainList):
     def __repr__(self):
         lines = ['{}('.format(type(self).__name__)]
         for i, layer in enumerate(self._layers):
-            text = repr(layer) if isinstance(layer, Link) else getattr(layer, '__name__',
-                                                                       repr(layer))
+            text = repr(layer) if isinstance(layer, Link) else _describe_function(layer)
             lines.append('  ({}): {},'.format(i, text.replace('\n', '\n  ')))
         return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
+
+
+def _layers_of(other):
+    if not isinstance(other, Sequential):
+        raise ValueError('add (+) operator supports only objects of Sequential class, but {} '
+                         'is given.'.format(type(other)))
+    return list(other._layers)
+
+
+def _describe_function(layer):
+    """A lambda's source (as Chainer prints it), a function's name, else str()."""
+    name = getattr(layer, '__name__', None)
+    if name == '<lambda>':
+        try:
+            return inspect.getsource(layer).strip().rstrip(',')
+        except (OSError, TypeError):  # no source file (e.g. typed in an interpreter)
+            return name
+    return str(layer) if name is None else name
 
 
 def _type_name(layer):

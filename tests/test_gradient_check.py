@@ -105,3 +105,55 @@ def test_assert_allclose_is_deprecated_and_compares():
         gradient_check.assert_allclose(numpy.ones(2), numpy.ones(2) + 1e-7)
     with pytest.warns(DeprecationWarning), pytest.raises(AssertionError):
         gradient_check.assert_allclose(numpy.ones(2), numpy.zeros(2))
+
+
+def test_numerical_grad_takes_scalar_output_gradients_and_refuses_bad_input():
+    x = numpy.array([1.0, 2.0])
+    gx, = gradient_check.numerical_grad(lambda: (x * x,), (x,), (1,))
+    numpy.testing.assert_allclose(gx, 2 * x, rtol=1e-6)
+    with pytest.raises(AssertionError, match='eps must be positive'):
+        gradient_check.numerical_grad(lambda: (x,), (x,), (1,), eps=0)
+    with pytest.raises(RuntimeError, match='float'):
+        gradient_check.numerical_grad(lambda: (x,), (numpy.array([1]),), (1,))
+
+
+@pytest.mark.parametrize('f, x, kink', [
+    (numpy.abs, 0.0, True),
+    (lambda x: x ** 2, 0.0, False),
+    (lambda x: numpy.floor(x), 99.9988, False),  # constant around the point
+    (numpy.log, -1.0, False),  # NaN on both sides: not a kink
+    (lambda x: numpy.where(x > 0, numpy.log(numpy.abs(x) + 1e-300), numpy.nan), 0.0, True),
+])
+def test_nondifferentiable_points_are_detected_by_a_quadratic_fit(f, x, kink):
+    x = numpy.array([x])
+
+    def run():
+        with numpy.errstate(all='ignore'):
+            return gradient_check.numerical_grad(lambda: (f(x),), (x,), (numpy.ones(1),),
+                                                 detect_nondifferentiable=True)
+    if kink:
+        with pytest.raises(gradient_check.NondifferentiableError):
+            run()
+    else:
+        run()
+
+
+def test_identity_output_is_copied_before_the_input_is_restored():
+    x = numpy.array([0.5, -0.25])
+    gx, = gradient_check.numerical_grad(lambda: (x,), (x,), (numpy.ones(2),),
+                                        detect_nondifferentiable=True)
+    numpy.testing.assert_allclose(gx, [1.0, 1.0])
+
+
+def test_sample_unit_vector_has_no_tiny_elements():
+    v = gradient_check._CheckBackward._sample_unit_vector(64, numpy)
+    numpy.testing.assert_allclose((v * v).sum(), 1.0)
+    assert numpy.abs(v).min() >= 0.1 / 8 and v.min() < 0 < v.max()
+
+
+def test_no_grads_flags_an_input_that_gets_a_gradient():
+    def f(x, y):
+        return x + y.array,
+    with pytest.raises(RuntimeError, match='no_grads'):
+        gradient_check.check_backward(f, (numpy.ones(1, 'f'), numpy.ones(1, 'f')),
+                                      numpy.ones(1, 'f'), no_grads=[True, True])

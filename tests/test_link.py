@@ -136,7 +136,7 @@ def test_disable_update_and_update_enabled():
     opt = kusari.optimizers.SGD(lr=1.0).setup(model)
     model(numpy.ones((1, 3), numpy.float32))
     model.l2.disable_update()
-    assert not model.update_enabled
+    assert model.update_enabled and not model.l2.update_enabled  # true while any rule is on
     before = model.l2.W.array.copy()
     opt.update(lambda: F.sum(model(numpy.ones((1, 3), numpy.float32))))
     numpy.testing.assert_array_equal(model.l2.W.array, before)
@@ -158,3 +158,117 @@ def test_classifier_reports_loss_and_accuracy():
     assert model.accuracy is not None
     loss.backward()
     assert model.predictor.l1.W.grad is not None
+
+
+# -- Chainer's semantics: NaN gradients, share copies, sets of names, devices -------------
+
+def test_a_new_parameter_has_a_nan_gradient_until_cleared():
+    link = L.Linear(3, 2)
+    assert numpy.isnan(link.W.grad).all()  # a forgotten cleargrads shows
+    link.cleargrads()
+    F.sum(link(numpy.ones((1, 3), numpy.float32))).backward()
+    numpy.testing.assert_array_equal(link.W.grad, numpy.ones((2, 3)))
+    lazy = Parameter()
+    with pytest.raises(RuntimeError, match='not determined'):
+        lazy.grad
+    lazy.initialize((2,))
+    assert numpy.isnan(lazy.grad).all()
+    with pytest.raises(RuntimeError, match='dtype'):
+        Parameter(lambda array: None).dtype
+
+
+def test_share_copy_shares_arrays_even_when_initialized_later():
+    model = MLP()
+    shared = model.copy()  # mode='share'
+    assert shared.name is None and shared.l2.W is not model.l2.W
+    assert shared.l2.W.array is model.l2.W.array and shared.l2.W.grad is None
+    model(numpy.ones((1, 3), numpy.float32))  # initializes model.l1.W
+    assert shared.l1.W.array is model.l1.W.array
+    deep = model.copy(mode='copy')
+    assert deep.l1.W.array is not model.l1.W.array
+    numpy.testing.assert_array_equal(deep.l1.W.array, model.l1.W.array)
+    with pytest.raises(ValueError, match='mode'):
+        model.copy(mode='deep')
+
+
+def test_names_are_sets_visited_in_sorted_order():
+    link = kusari.Link(b=(2,), a=((3,), 'f'), c=(None, 'd'))
+    assert isinstance(link._params, set)
+    assert [name for name, _ in link.namedparams()] == ['/a', '/b', '/c']
+    assert link.c.array is None and link.c.dtype == numpy.float64
+
+
+def test_link_without_init_call_and_injected_call():
+    class Forgetful(kusari.Link):
+        def __init__(self):
+            pass
+
+        def forward(self, x):
+            return x
+
+    with pytest.raises(RuntimeError, match=r'Link.__init__\(\) has not been called'):
+        Forgetful()(1)
+
+    class CallMixin:
+        def __call__(self, *args):
+            return ('mixin', args)
+
+    class Injected(kusari.Link, CallMixin):
+        pass
+
+    assert Injected()(1, 2) == ('mixin', (1, 2))
+
+
+def test_to_cpu_is_deprecated_and_visits_children():
+    model = MLP()
+    with pytest.warns(DeprecationWarning, match="to_device\\('@numpy'\\)"):
+        model.to_cpu()
+    seen = []
+
+    class Recorder(kusari.device_resident.DeviceResidentsVisitor):
+        def visit_device_resident(self, resident):
+            seen.append(resident)
+
+        def visit_variable(self, param):
+            seen.append(param.name)
+
+        def visit_array(self, array):
+            return array
+
+    model.device_resident_accept(Recorder())
+    assert seen == [model, model.l1, 'W', 'b', model.l2, 'W', 'b']
+    assert model._device_id is None
+
+
+def test_chain_list_is_a_mutable_sequence():
+    a, b, c = L.Linear(2, 2), L.Linear(2, 2), L.Linear(2, 2)
+    chain_list = kusari.ChainList(a, b)
+    chain_list[1] = c
+    assert list(chain_list) == [a, c] and c.name == '1'
+    chain_list += [b]
+    del chain_list[0]
+    assert list(chain_list) == [c, b] and [link.name for link in chain_list] == ['0', '1']
+
+
+def test_update_enabled_while_any_rule_is_enabled():
+    model = MLP()
+    kusari.optimizers.SGD().setup(model)
+    model.l1.disable_update()
+    assert model.update_enabled
+    model.l2.disable_update()
+    assert not model.update_enabled
+
+
+def test_sequential_follows_chainer():
+    seq = kusari.Sequential(F.relu)
+    with pytest.raises(IndexError):
+        seq.insert(2, F.tanh)
+    with pytest.raises(ValueError, match='Sequential'):
+        seq + F.tanh
+    seq += kusari.Sequential(F.tanh)
+    assert len(seq) == 2 and seq[1] is F.tanh
+    seq.append(lambda x: x * 2)
+    assert 'lambda x: x * 2' in str(seq)
+    import pickle
+    with pytest.raises(ValueError, match='lambda'):
+        pickle.dumps(seq)

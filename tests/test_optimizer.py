@@ -315,3 +315,48 @@ def test_deepcopy_and_pickle_keep_hyperparameters_and_state():
     clone.alpha = 0.1
     assert clone.target.a.w.update_rule.hyperparam.alpha == 0.1 and opt.alpha == 0.5
     assert pickle.loads(pickle.dumps(optimizers.MomentumSGD(lr=0.3))).lr == 0.3
+
+
+def test_update_rule_hooks_follow_chainer_naming_and_timing():
+    rule = kusari.UpdateRule()
+
+    class Nameless:
+        def __call__(self, rule, param):
+            pass
+
+    with pytest.raises(ValueError, match='no name'):
+        rule.add_hook(Nameless())
+    with pytest.raises(ValueError, match='timing'):
+        rule.add_hook(Nameless(), name='x', timing='later')
+    odd = Nameless()
+    odd.timing = 'sometime'  # neither 'pre' nor 'post': a post hook, as in Chainer
+    rule.add_hook(odd, name='odd')
+    assert 'odd' in rule._post_update_hooks
+
+
+def test_new_epoch_auto_needs_an_updater_that_asked_for_it():
+    opt = kusari.optimizers.SGD().setup(kusari.Link())
+    with pytest.raises(RuntimeError, match='use_auto_new_epoch'):
+        opt.new_epoch(auto=True)
+    opt.new_epoch()
+    assert opt.epoch == 1
+
+
+def test_a_hook_that_clears_gradients_leaves_zeros_for_the_next():
+    link = kusari.Link()
+    with link.init_scope():
+        link.w = kusari.Parameter(numpy.ones(2, numpy.float32))
+    link.w.grad = numpy.ones(2, numpy.float32)
+    opt = kusari.optimizers.SGD(lr=1).setup(link)
+    seen = []
+
+    def clear(optimizer):
+        link.cleargrads()
+
+    def look(optimizer):
+        seen.append(link.w.grad)
+
+    opt.add_hook(clear, name='clear')
+    opt.add_hook(look, name='look')
+    opt.update()
+    numpy.testing.assert_array_equal(seen[0], [0, 0])

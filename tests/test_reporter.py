@@ -93,3 +93,14 @@ def test_dict_summary_reads_chainer_json_names_and_rejects_garbage():
     assert d.compute_mean() == {'main/loss': 2.}
     with pytest.raises(ValueError, match='DictSummary: the stored names are not valid JSON'):
         d.serialize(Source('["main/lo'))
+
+
+def test_dict_summary_weights_may_be_arrays_or_variables_but_scalar():
+    d = reporter.DictSummary()
+    d.add({'a': (1., 0.5)})
+    d.add({'a': (2., numpy.array(0.4))})
+    d.add({'a': (3., kusari.Variable(numpy.array(0.3)))})
+    expected = (1 * 0.5 + 2 * 0.4 + 3 * 0.3) / (0.5 + 0.4 + 0.3)
+    assert float(d.compute_mean()['a']) == pytest.approx(expected)
+    with pytest.raises(ValueError, match='weight given to a'):
+        d.add({'a': (1., numpy.ones(2))})

@@ -23,15 +23,24 @@ def fake():
 # -- without a GPU ---------------------------------------------------------------------
 
 @pytest.mark.parametrize('spec', [None, -1, '-1', '@numpy', 'native', 'native:0', numpy,
-                                  (numpy, 0), ('native', 0), numpy.int64(-1)])
+                                  (numpy, 0), numpy.int64(-1)])
 def test_cpu_specifiers(spec):
     device = backend.get_device(spec)
     assert device == backend.CpuDevice() and device.xp is numpy and str(device) == '@numpy'
 
 
-@pytest.mark.parametrize('spec', [True, 1.5, '@tpu', 'cuda:x', (numpy, 1), ('@cupy', 0), []])
+@pytest.mark.parametrize('spec', [True, 1.5, '@tpu', '@numpy:0', '@cupy', '@cupy::0', (numpy, 1),
+                                  ('@cupy', 0), ('native', 0), []])
 def test_invalid_specifiers_name_the_specifier(spec):
     with pytest.raises(ValueError, match='get_device: invalid device specifier'):
+        backend.get_device(spec)
+    with pytest.raises(ValueError, match='get_device: invalid device specifier'):
+        backend.using_device(spec)  # checked at the call, not on entering
+
+
+@pytest.mark.parametrize('spec', ['foo', '', 'cuda:x', 'native:foo'])
+def test_other_specifiers_without_at_are_chainerx_ones(spec):
+    with pytest.raises(RuntimeError, match='ChainerX is not available'):
         backend.get_device(spec)
 
 
@@ -65,7 +74,7 @@ def test_cpu_device_send_and_from_array():
     assert backend.GpuDevice.from_array(a) is None
     assert backend.get_device_from_array(kusari.Variable(a)) == cpu
     assert backend.is_array_supported(a) and not backend.is_array_supported([1.0])
-    assert hash(cpu) == hash(backend.CpuDevice()) and repr(cpu) == '<CpuDevice @numpy>'
+    assert hash(cpu) == hash(backend.CpuDevice()) and repr(cpu) == '<CpuDevice (numpy)>'
 
 
 def test_copyto_and_using_device_on_the_cpu():
@@ -201,7 +210,7 @@ def test_modules_import_without_cupy(monkeypatch):
 
 # -- on the fake GPU -------------------------------------------------------------------
 
-@pytest.mark.parametrize('spec', [0, '0', '@cupy:0', '@cupy', 'cuda:0', ('cuda', 0)])
+@pytest.mark.parametrize('spec', [0, '0', '@cupy:0', 'cuda:0'])
 def test_gpu_specifiers(fake, spec):
     device = backend.get_device(spec)
     assert isinstance(device, backend.GpuDevice) and device.xp is fake

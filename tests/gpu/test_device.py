@@ -32,7 +32,7 @@ def test_asking_for_a_gpu_without_one_is_a_clear_error():
     with pytest.raises(RuntimeError, match='CuPy is not installed|CUDA|GPU'):
         backend.get_device('@cupy:0')
     with pytest.raises(RuntimeError, match='CuPy|CUDA|GPU'):
-        L.Linear(2, 3).to_gpu()
+        L.Linear(2, 3).to_device(0)
 
 
 gpu = pytest.mark.gpu
@@ -68,7 +68,8 @@ def test_mlp_trains_on_gpu_with_state_on_device():
         assert isinstance(param.array, cp.ndarray) and isinstance(param.grad, cp.ndarray)
         for value in param.update_rule.state.values():
             assert isinstance(value, cp.ndarray)
-    model.to_cpu()
+    with pytest.warns(DeprecationWarning, match='to_cpu is deprecated'):
+        model.to_cpu()
     assert all(isinstance(p.array, numpy.ndarray) for p in model.params())
 
 

@@ -109,7 +109,7 @@ def test_parameters_persistents_and_state_move_with_the_link(device):
     assert device.is_array_supported(batch_norm.avg_mean)
     assert device.is_array_supported(batch_norm.avg_var)
 
-    model.to_cpu()
+    model.to_device('@numpy')
     assert isinstance(batch_norm.avg_mean, numpy.ndarray)
     assert all(isinstance(p.array, numpy.ndarray) and isinstance(p.grad, numpy.ndarray)
                for p in model.params())

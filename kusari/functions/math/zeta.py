@@ -24,6 +24,7 @@ class Zeta(core.FunctionNode):
         x, q = self.get_retained_inputs()
         if 1 not in indexes:
             return None,
+        x = x.array  # a constant: no gradient reaches x, not even a second-order one
         # x and q broadcast against each other: q's gradient is summed back to its shape.
         gq = sum_to(grad_outputs[0] * -x * zeta(x + 1, q), q.shape)
         return tuple(None if i == 0 else gq for i in indexes)

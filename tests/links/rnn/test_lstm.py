@@ -84,6 +84,7 @@ def test_stateless_lstm():
 def test_gradients_reach_all_weights():
     with kusari.using_config('dtype', numpy.float64):
         link = L.LSTM(2, 3)
+    link.cleargrads()  # new parameters' gradients are NaN, as in Chainer
     for x in RNG.randn(2, 4, 2):
         y = link(x)
     kusari.functions.sum(y * y).backward()

@@ -9,6 +9,7 @@ from kusari.training import extensions
 
 def test_reports_statistics_of_data_and_grads():
     link = L.Linear(3, 2)
+    link.cleargrads()  # new parameters' gradients are NaN, as in Chainer
     link.W.array[...] = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)
     link.W.grad = numpy.full((2, 3), 2, numpy.float32)
     trainer = get_trainer_with_mock_updater((10, 'iteration'), 1)

@@ -11,6 +11,7 @@ pytest.importorskip('matplotlib')
 
 def test_plots_percentiles_and_moments(tmp_path):
     link = L.Linear(50, 40)
+    link.cleargrads()  # new parameters' gradients are NaN, as in Chainer
     trainer = get_trainer_with_mock_updater((10, 'iteration'), 1)
     trainer.out = str(tmp_path)
     plot = extensions.VariableStatisticsPlot(link, max_sample_size=500,
