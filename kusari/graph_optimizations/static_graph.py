@@ -25,7 +25,7 @@ import weakref
 
 import numpy
 
-from kusari import core
+from kusari import _checks, core
 
 # Attributes that apply() and retain_inputs/retain_outputs set on a node: graph links,
 # not state of the computation.
@@ -590,7 +590,7 @@ def _generate_backward(schedule, input_key):
     entries.sort(key=lambda entry: entry[:2])
 
     namespace = {'ND': _ndarray, 'GFIX': _gradient_array, 'SUM': _array_of_sum,
-                 'SELECT': core._select_target_grads, 'BAD': _bad_gradient_shape}
+                 'SELECT': _checks.select_target_grads, 'BAD': _bad_gradient_shape}
     slot_nodes = schedule.slot_nodes
     lines = ['def backward(S, NODES, GY):']
     used = set(range(len(input_key))) | set(schedule.out_slots)
