@@ -25,6 +25,7 @@ def test_forward_uses_the_standardized_weight():
 
 def test_gradient_reaches_the_parameter():
     layer = L.Linear(4, 3)
+    layer.cleargrads()  # new parameters' gradients are NaN, as in Chainer
     layer.add_hook(WeightStandardization())
     kusari.functions.sum(layer(numpy.ones((2, 4), numpy.float32)) ** 2).backward()
     assert layer.W.grad is not None and numpy.isfinite(layer.W.grad).all()
