@@ -101,7 +101,7 @@ class BackendConfig:
         for key, default in self._props:
             value = getattr(self, key)
             if value != default:
-                text = {True: 'true', False: 'false'}.get(value, str(value))
+                text = 'true' if value is True else 'false' if value is False else str(value)
                 parts.append('{}_{}'.format(key, text))
         return '__'.join(parts).replace(':', '_').replace('@', '') or 'cpu'
 

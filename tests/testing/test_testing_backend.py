@@ -30,6 +30,9 @@ class TestBackendConfig:
     def test_func_str_names_non_defaults(self):
         config = testing.BackendConfig({'use_cuda': True, 'use_cudnn': 'always'})
         assert config.get_func_str() == 'use_cuda_true__use_cudnn_always'
+        # any value is written as str(), even an unhashable one (a Chainer test gives a list)
+        config = testing.BackendConfig({'use_ideep': ['never', 'always']})
+        assert config.get_func_str() == "use_ideep_['never', 'always']"
 
     def test_marks(self):
         assert testing.BackendConfig({'use_cuda': True}).get_pytest_marks() == [attr.gpu]
