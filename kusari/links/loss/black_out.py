@@ -5,11 +5,10 @@ import numpy
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.loss.walker_alias import WalkerAlias
+from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
 
 
-class BlackOut(Link):
+class BlackOut(_SamplingLink):
     """The BlackOut loss with negatives drawn in proportion to ``counts``.
 
     Args:
@@ -33,14 +32,8 @@ class BlackOut(Link):
         with self.init_scope():
             self.W = Parameter(initializers.LeCunNormal(), (len(counts), in_size))
 
-    def to_device(self, device):
-        """Move the parameters and the sampler (its draws are made there) to ``device``."""
-        super().to_device(device)
-        self.sampler.to_device(self.device)
-        return self
-
     def forward(self, x, t):
         samples = self.sample_data
         if samples is None:
-            samples = self.sampler.sample((x.shape[0], self.sample_size))
+            samples = self._device_sampler().sample((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)

@@ -3,13 +3,12 @@
 import numpy
 
 from kusari import core
-from kusari.functions.loss import negative_sampling
 from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.loss.walker_alias import WalkerAlias
+from kusari.functions.loss import negative_sampling
+from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
 
 
-class NegativeSampling(Link):
+class NegativeSampling(_SamplingLink):
     """The negative sampling loss, with negatives drawn in proportion to
     ``counts ** power``.
 
@@ -32,12 +31,6 @@ class NegativeSampling(Link):
         with self.init_scope():
             self.W = Parameter(numpy.zeros((len(counts), in_size), dtype=dtype))
 
-    def to_device(self, device):
-        """Move the parameters and the sampler (its draws are made there) to ``device``."""
-        super().to_device(device)
-        self.sampler.to_device(self.device)
-        return self
-
     def forward(self, x, t, reduce='sum', **kwargs):
         """forward(x, t, reduce='sum', *, return_samples=False)"""
         unexpected = set(kwargs) - {'return_samples'}
@@ -47,5 +40,5 @@ class NegativeSampling(Link):
         # looked up in its module at each call, as Chainer's link does (so a patch there
         # reaches the link)
         return negative_sampling.negative_sampling(
-            x, t, self.W, self.sampler.sample, self.sample_size, reduce=reduce,
+            x, t, self.W, self._device_sampler().sample, self.sample_size, reduce=reduce,
             return_samples=kwargs.get('return_samples', False))

@@ -69,6 +69,21 @@ def test_the_sampler_moves_with_the_link(make):
     assert moved == [backend.CpuDevice()]
 
 
+@pytest.mark.parametrize('make', [lambda: L.BlackOut(3, [1, 2, 3], 2),
+                                  lambda: L.NegativeSampling(3, [1, 2, 3], 2)])
+def test_the_sampler_follows_a_link_moved_by_its_parent(make):
+    from kusari import backend
+    link = make()
+    moved = []
+    link.sampler.to_device = moved.append
+    link.sampler._device = object()  # as if the link had moved without it
+    x = numpy.ones((2, 3), numpy.float32)
+    t = numpy.array([0, 1], numpy.int32)
+    link.sampler.sample = lambda shape: numpy.zeros(shape, numpy.int32)
+    link(x, t)
+    assert moved == [backend.CpuDevice()]
+
+
 def test_negative_sampling_calls_the_function_through_its_module(monkeypatch):
     # as Chainer's link does, so that replacing it there reaches the link
     from kusari.functions.loss import negative_sampling
@@ -78,7 +93,7 @@ def test_negative_sampling_calls_the_function_through_its_module(monkeypatch):
                         lambda *args, **kwargs: calls.append(args) or original(*args, **kwargs))
     link = L.NegativeSampling(3, [1, 2, 3], 2)
     link(numpy.ones((2, 3), numpy.float32), numpy.array([0, 1], numpy.int32))
-    assert len(calls) == 1 and calls[0][3] == link.sampler.sample
+    assert len(calls) == 1 and calls[0][3] == link.sampler.sample  # Chainer's argument
 
 
 def test_black_out_uses_given_sample_data():
