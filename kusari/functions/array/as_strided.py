@@ -69,10 +69,9 @@ def _stride_array(array, shape, strides, storage_offset):
     byte_strides = tuple(s * itemsize for s in strides)
     if isinstance(root, numpy.ndarray):
         return numpy.ndarray(shape, root.dtype, root, storage_offset * itemsize, byte_strides)
-    import cupy
-    pointer = cupy.cuda.MemoryPointer(root.data.mem, root.data.ptr - root.data.mem.ptr +
-                                      storage_offset * itemsize)
-    return cupy.ndarray(shape, root.dtype, pointer, byte_strides)
+    # CuPy: the root owns its buffer, so its flat reshape is a view of that buffer.
+    start = root.reshape(-1)[storage_offset:]
+    return get_array_module(root).lib.stride_tricks.as_strided(start, shape, byte_strides)
 
 
 class AsStrided(core.FunctionNode):
@@ -96,13 +95,13 @@ class AsStrided(core.FunctionNode):
         out = _memory_indices(self.shape, self.strides, self.storage_offset)
         into = _memory_indices(x_shape, x_strides, x_offset)
         size = max(out.max(initial=-1), into.max(initial=-1)) + 1
+        # The index arithmetic stays on the host; only the gathers run on gy's device.
+        uses = numpy.bincount(into.ravel(), minlength=size)[into]
         xp = get_array_module(gy.array)
-        out, into = xp.asarray(out), xp.asarray(into)
-        buffer_grad, = FlatScatterAdd(out, (size,)).apply((gy,))
-        gx = flat_gather(buffer_grad, into)
-        uses = xp.bincount(into.ravel(), minlength=size)[into]
+        buffer_grad, = FlatScatterAdd(xp.asarray(out), (size,)).apply((gy,))
+        gx = flat_gather(buffer_grad, xp.asarray(into))
         if (uses > 1).any():
-            gx = gx * (1 / uses).astype(gy.dtype)
+            gx = gx * xp.asarray((1 / uses).astype(gy.dtype))
         return gx,
 
 
