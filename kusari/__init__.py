@@ -148,6 +148,30 @@ def get_cpu_array_types():
     return (numpy.ndarray,)
 
 
+def is_arrays_compatible(arrays):
+    """Whether the arrays (None entries aside) can meet in one computation: all on the
+    CPU, or all CuPy arrays."""
+    arrays = [a for a in arrays if a is not None]
+    if not arrays:
+        return True
+    types = get_cpu_array_types() if isinstance(arrays[0], numpy.ndarray) else type(arrays[0])
+    return all(isinstance(a, types) for a in arrays)
+
+
+def get_compute_mode():
+    """``config.compute_mode`` (None, or e.g. 'cudnn_fast')."""
+    return config.compute_mode
+
+
+class _FallbackType:
+    def __repr__(self):
+        return 'Fallback'
+
+
+# What Chainer's ChainerX forward implementations return to ask for the NumPy/CuPy path.
+Fallback = _FallbackType()
+
+
 def is_debug():
     """Whether debug mode (``config.debug``) is on."""
     return bool(config.debug)
