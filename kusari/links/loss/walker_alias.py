@@ -8,11 +8,10 @@ from kusari.utils.walker_alias import WalkerAlias  # NOQA
 class _SamplingLink(Link):
     """A link that draws with the WalkerAlias ``self.sampler`` on its own device."""
 
-    def to_device(self, device):
-        """Move the parameters and the sampler (its draws are made there) to ``device``."""
-        super().to_device(device)
+    def device_resident_accept(self, visitor):
+        """The sampler goes where the parameters go (its draws are made there)."""
+        super().device_resident_accept(visitor)
         self.sampler.to_device(self.device)
-        return self
 
     def _device_sampler(self):
         """The sampler, moved first if the link moved without it (a parent's to_device)."""

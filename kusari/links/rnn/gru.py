@@ -64,12 +64,6 @@ class StatefulGRU(GRUBase):
         """Forget the state."""
         self.h = None
 
-    def to_device(self, device):
-        super().to_device(device)
-        if self.h is not None:
-            self.h.to_device(self.device)
-        return self
-
     def forward(self, x):
         z = self.W_z(x)
         h_bar = self.W(x)

@@ -108,14 +108,6 @@ class LSTM(_LSTMBase):
         """Forget the state."""
         self.c = self.h = None
 
-    def to_device(self, device):
-        super().to_device(device)
-        for name in ('c', 'h'):
-            state = getattr(self, name)
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
     def forward(self, x):
         self._ensure_initialized(x)
         batch = x.shape[0]

@@ -56,12 +56,6 @@ class StatefulMGU(MGUBase):
         """Forget the state."""
         self.h = None
 
-    def to_device(self, device):
-        super().to_device(device)
-        if self.h is not None:
-            self.h.to_device(self.device)
-        return self
-
     def forward(self, x):
         h = self.h
         if h is None:

@@ -33,13 +33,6 @@ class StatefulPeepholeLSTM(Chain):
         """Forget the state."""
         self.c = self.h = None
 
-    def to_device(self, device):
-        super().to_device(device)
-        for state in (self.c, self.h):
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
     def forward(self, x):
         lstm_in = self.upward(x)
         if self.h is not None:

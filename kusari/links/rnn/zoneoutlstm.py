@@ -38,13 +38,6 @@ class StatefulZoneoutLSTM(Chain):
         """Forget the state."""
         self.c = self.h = None
 
-    def to_device(self, device):
-        super().to_device(device)
-        for state in (self.c, self.h):
-            if state is not None:
-                state.to_device(self.device)
-        return self
-
     def forward(self, x):
         if self.h is None:
             self.h = Variable(self.xp.zeros((x.shape[0], self.state_size), dtype=x.dtype))
