@@ -86,11 +86,8 @@ class SpectralNormalization(WeightHook):
             super()._initialize_weight(link, args)
             self._prepare_parameters(link)
 
-    def _prepare_parameters(self, link, input_variable=None):
-        """Register ``u`` (and ``gamma``) for the initialized weight; with
-        ``input_variable``, initialize a lazy weight from it first."""
-        if input_variable is not None:
-            super()._initialize_weight(link, (input_variable,))
+    def _prepare_parameters(self, link):
+        """Register ``u`` (and ``gamma``) for the initialized weight."""
         weight = getattr(link, self.weight_name)
         if weight.shape[self.axis] == 0:
             raise ValueError('SpectralNormalization: {}.shape[{}] must be positive, got '

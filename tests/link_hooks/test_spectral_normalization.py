@@ -5,7 +5,7 @@ import pytest
 
 import kusari
 import kusari.links as L
-from kusari import serializers
+from kusari import serializers, testing
 from kusari.link_hooks import SpectralNormalization
 from kusari.link_hooks import spectral_normalization as sn
 from kusari.testing import check_function
@@ -20,14 +20,17 @@ def _largest_singular_value(matrix):
 
 
 def test_normalized_weight_has_unit_spectral_norm_after_power_iteration():
-    layer = L.Linear(6, 4)
-    hook = SpectralNormalization(n_power_iteration=50)
+    # Well separated singular values: power iteration converges fast.
+    W = testing.generate_matrix((4, 6), numpy.float32, singular_values=[2.0, 1.0, 0.5, 0.25])
+    layer = L.Linear(6, 4, initialW=W)
+    hook = SpectralNormalization(n_power_iteration=20)
     layer.add_hook(hook)
     with kusari.using_config('train', False):
         normalized = hook.normalize_weight(layer)
     numpy.testing.assert_allclose(_largest_singular_value(normalized.array), 1.0, rtol=1e-4)
     # forward uses the normalized weight; W is the Parameter again afterwards
     W = layer.W
+    assert _largest_singular_value(W.array) == pytest.approx(2.0, rel=1e-5)
     x = _x(3, 6)
     y = layer(x)
     assert layer.W is W and isinstance(layer.W, kusari.Parameter)
