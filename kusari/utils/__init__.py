@@ -5,6 +5,7 @@ import contextlib
 
 import numpy
 
+from kusari import _lazy
 from kusari.utils import argument, conv  # NOQA: reached as chainer.utils.argument, as in Chainer
 from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
@@ -43,3 +44,8 @@ def tempdir(ignore_errors=False, **kwargs):
         yield path
     finally:
         shutil.rmtree(path, ignore_errors=ignore_errors)
+
+
+# The other modules (type_check, cache, conv_nd, ...) are attributes too, imported on
+# first use: after ``import chainer``, ``chainer.utils.type_check`` works as in Chainer.
+__getattr__, __dir__ = _lazy.lazy_exports(__name__, {})

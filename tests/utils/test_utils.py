@@ -55,3 +55,16 @@ def test_tempdir_is_removed_on_exit():
         assert os.path.basename(path).startswith('kusari-')
         open(os.path.join(path, 'f'), 'w').close()
     assert not os.path.exists(path)
+
+
+def test_modules_are_attributes():
+    import subprocess
+    import sys
+    code = ('import kusari; u = kusari.utils; '
+            'print(u.type_check.expect.__module__, u.cache.cached_property.__name__, '
+            'u.conv_nd.im2col_nd.__name__)')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ['kusari.utils.type_check', 'cached_property', 'im2col_nd']
+    with pytest.raises(AttributeError, match='no_such_module'):
+        utils.no_such_module
