@@ -274,6 +274,14 @@ class VariableNode:
         self.rank = rank
 
     @property
+    def _requires_grad(self):  # Chainer's name, likewise
+        return self.requires_grad
+
+    @_requires_grad.setter
+    def _requires_grad(self, flag):
+        self.requires_grad = flag
+
+    @property
     def label(self):
         if self.shape == ():
             return str(self.dtype)
@@ -898,9 +906,10 @@ def _constant_initializer(value):
 
 
 def _rebuild_parameter(array, name, grad, initializer, update_rule):
-    param = Parameter(initializer if array is None else array, name=name)
-    param.initializer = initializer
-    if grad is not None:
+    # made uninitialized, as Chainer does: initializing the copy again gives a NaN gradient
+    param = Parameter(initializer, name=name)
+    if array is not None:
+        param.array = array
         param.grad = grad
     param.update_rule = update_rule
     return param

@@ -79,10 +79,7 @@ class Link(DeviceResident):
             self._within_init_scope = old
 
     def __setattr__(self, name, value):
-        if self.within_init_scope and isinstance(value, Variable):
-            if not isinstance(value, Parameter):
-                raise TypeError('Link attribute {!r} registered in init_scope must be a '
-                                'Parameter, not a Variable'.format(name))
+        if self.within_init_scope and isinstance(value, Parameter):  # (a Variable is not)
             value.name = name
             self._params.add(name)
             self._persistent.discard(name)

@@ -844,3 +844,9 @@ def test_debug_mode_errors_in_backward_tell_where_the_function_was_made():
         y, = Broken().apply((Variable(numpy.array(1.0, numpy.float32)),))  # this line
     with pytest.raises(ValueError, match='(?s)broken backward.*Stacktrace.*test_core.py'):
         y.backward()
+
+
+def test_variable_node_exposes_chainer_private_names():
+    x = Variable(f32(1.0))
+    x.node._requires_grad = False
+    assert x.node.requires_grad is False and x.node._requires_grad is False

@@ -272,3 +272,13 @@ def test_sequential_follows_chainer():
     import pickle
     with pytest.raises(ValueError, match='lambda'):
         pickle.dumps(seq)
+
+
+def test_init_mode_copies_get_nan_gradients_and_variables_are_not_registered():
+    link = L.Linear(2, 3)
+    link.cleargrads()
+    copied = link.copy(mode='init')
+    assert numpy.isnan(copied.W.grad).all()  # initialized again: a fresh NaN gradient
+    with link.init_scope():
+        link.state = kusari.Variable(numpy.zeros(2, numpy.float32))  # not a Parameter
+    assert [name for name, _ in link.namedparams()] == ['/W', '/b']
