@@ -71,12 +71,20 @@ def _checksum(array):
 
 
 def save_hdf5(filename, obj, compression=4):
-    """Save ``obj`` to an HDF5 file, atomically (temporary file, then rename)."""
+    """Save ``obj`` to an HDF5 file, atomically (temporary file, then rename).
+
+    A dict is saved as its entries (``'a/b'`` keys in groups), as Chainer does.
+    """
     h5py = _h5py()
 
     def write(f):
         with h5py.File(f, 'w') as h5:
-            HDF5Serializer(h5, compression).save(obj)
+            serializer = HDF5Serializer(h5, compression)
+            if isinstance(obj, dict):
+                for key, value in obj.items():
+                    serializer(key, value)
+            else:
+                serializer.save(obj)
 
     atomic_write(filename, write)
 

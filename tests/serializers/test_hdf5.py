@@ -31,3 +31,13 @@ def test_none_is_an_empty_dataset_and_loads_as_none(tmp_path):
         assert d('s', '') == 'abc'
         with pytest.raises(ValueError, match="'s'.*cannot be loaded into float32"):
             d('s', numpy.zeros((), numpy.float32))
+
+
+def test_save_hdf5_of_a_dict_writes_its_entries(tmp_path):
+    # As Chainer: a dict is saved as datasets ('a/b' in a group), loadable into an object.
+    path = str(tmp_path / 'd.h5')
+    hdf5.save_hdf5(path, {'w': numpy.arange(3.0), 'a/b': numpy.array(2), 'none': None})
+    with h5py.File(path, 'r') as f:
+        numpy.testing.assert_array_equal(f['w'][()], [0, 1, 2])
+        assert f['a']['b'][()] == 2
+        assert f['none'].shape is None
