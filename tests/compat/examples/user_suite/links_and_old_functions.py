@@ -3,7 +3,7 @@
 old-style ``chainer.Function`` checked with ``chainer.gradient_check``.
 
 Not collected by kusari's test suite (its name does not start with ``test_``):
-``tests/compat/test_chainer_examples.py`` copies it into a temporary folder as a
+``tests/compat/test_compact_examples.py`` copies it into a temporary folder as a
 test file and runs pytest there with ``-p kusari.compat``.
 """
 import unittest
