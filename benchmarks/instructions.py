@@ -1,14 +1,16 @@
 """Instructions per op of the F.tanh chain, counted by Valgrind: a reading that other
 processes on the machine cannot disturb, for A/B comparisons of core changes.
 
-    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20] [--torch]
+    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20] [--torch] [--static]
 
 Each case runs twice under ``valgrind --tool=cachegrind`` (with 0 and with ``--repeat``
 timed calls after one warm-up call), so start-up cancels out; hash randomization, address
 randomization and BLAS threads are switched off so that a count repeats to the instruction.
 ``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit);
 ``--torch`` adds PyTorch's ``torch.tanh`` chain (fewer instructions than kusari at about
-the same time: instruction counts compare versions of one framework, not frameworks).
+the same time: instruction counts compare versions of one framework, not frameworks);
+``--static`` adds the chain as the forward of a ``@static_graph`` Chain (replayed) and the
+bare-NumPy forward + backward (``numpy_floor``) its backward is compared with.
 Needs Valgrind (``apt install valgrind``); it is not part of ``python -m benchmarks``.
 """
 
@@ -56,6 +58,33 @@ def forward_backward():
     h.backward()
 
 
+def numpy_forward_backward():
+    from benchmarks import numpy_floor
+    numpy_floor.tanh_chain_forward_backward(numpy, a, n_ops)
+
+
+if mode.startswith('static'):
+    class TanhChain(kusari.Chain):
+        @kusari.static_graph
+        def forward(self, h):
+            for _ in range(n_ops):
+                h = F.tanh(h)
+            return h
+
+    chain = TanhChain()
+
+
+def static_inference():
+    with kusari.no_backprop_mode():
+        chain(a)
+
+
+def static_forward_backward():
+    h = chain(kusari.Variable(a))
+    h.grad = seed
+    h.backward()
+
+
 def torch_inference():
     with torch.no_grad():
         h = torch_a
@@ -71,8 +100,12 @@ def torch_forward_backward():
 
 
 step = {'numpy': numpy_tanh, 'inference': inference, 'fwd_bwd': forward_backward,
+        'numpy_fwd_bwd': numpy_forward_backward, 'static_inference': static_inference,
+        'static_fwd_bwd': static_forward_backward,
         'torch_inference': torch_inference, 'torch_fwd_bwd': torch_forward_backward}[mode]
-for _ in range(1 + repeat):
+# one warm-up call, two for a static chain (it traces on the first, generates its
+# backward on the second)
+for _ in range((2 if mode.startswith('static') else 1) + repeat):
     step()
 '''
 
@@ -98,19 +131,25 @@ def main():
     parser.add_argument('--repeat', type=int, default=20)
     parser.add_argument('--torch', action='store_true',
                         help='also count PyTorch (torch.tanh) the same way')
+    parser.add_argument('--static', action='store_true',
+                        help='also count the chain as a @static_graph Chain, and the bare '
+                             'NumPy forward + backward it is compared with')
     args = parser.parse_args()
     if shutil.which('valgrind') is None:
         sys.exit('valgrind is not installed')
     per_op = {}
     modes = ['numpy', 'inference', 'fwd_bwd'] + (
-        ['torch_inference', 'torch_fwd_bwd'] if args.torch else [])
+        ['torch_inference', 'torch_fwd_bwd'] if args.torch else []) + (
+        ['numpy_fwd_bwd', 'static_inference', 'static_fwd_bwd'] if args.static else [])
     for mode in modes:
         total = (count(mode, args.ops, args.repeat, args.kusari_path)
                  - count(mode, args.ops, 0, args.kusari_path))
         per_op[mode] = total / (args.ops * args.repeat)
     for mode, value in per_op.items():
-        print('{:15s} {:9.0f} instructions/op  ({:.2f}x numpy.tanh)'.format(
-            mode, value, value / per_op['numpy']))
+        floor = 'numpy_fwd_bwd' if mode.endswith('fwd_bwd') and 'numpy_fwd_bwd' in per_op \
+            else 'numpy'
+        print('{:16s} {:9.0f} instructions/op  ({:.2f}x {})'.format(
+            mode, value, value / per_op[floor], floor))
 
 
 if __name__ == '__main__':

@@ -36,6 +36,7 @@ _object_new = object.__new__
 _weakref = weakref.ref
 _ndarray = numpy.ndarray
 _VariableNode = core.VariableNode
+_Variable = core.Variable
 
 
 def _dead():
@@ -547,10 +548,17 @@ def _generate_forward(schedule, keep):
                 imported = [slot(s) for _, s in step.imports]
                 lines.append('    {} = M{}({})'.format(
                     node, number, _tuple_source(imported) if imported else ''))
-            lines.append('    {}, = {}.forward({})'.format(
-                ', '.join(outs), node, _tuple_source(args) if args else '()'))
-            for out in outs:
-                lines.append('    if type({0}) is not ND: {0} = FIX({0})'.format(out))
+            forward = '{}.forward'.format(node)
+            if step.shared is not None:  # bound once: a method lookup costs as much as tanh
+                forward = 'F{}'.format(number)
+                namespace[forward] = step.shared.forward
+            lines.append('    {}, = {}({})'.format(
+                ', '.join(outs), forward, _tuple_source(args) if args else '()'))
+            for out, s in zip(outs, step.out_slots):
+                # NumPy gives scalars for 0-d results, which apply makes arrays; any other
+                # result of these shapes is an array, as the trace saw
+                if schedule.meta[s][0] == ():
+                    lines.append('    if type({0}) is not ND: {0} = FIX({0})'.format(out))
             for key, s in step.exports:
                 lines.append('    s{} = {}.__dict__[{!r}]'.format(s, node, key))
             node_names.append(node)
@@ -589,8 +597,8 @@ def _generate_backward(schedule, input_key):
         entries.append((-rank, -number, step))
     entries.sort(key=lambda entry: entry[:2])
 
-    namespace = {'ND': _ndarray, 'GFIX': _gradient_array, 'SUM': _array_of_sum,
-                 'SELECT': _checks.select_target_grads, 'BAD': _bad_gradient_shape}
+    namespace = {'ND': _ndarray, 'SUM': _array_of_sum, 'SELECT': _checks.select_target_grads,
+                 'CHECK': _checked_gradient}
     slot_nodes = schedule.slot_nodes
     lines = ['def backward(S, NODES, GY):']
     used = set(range(len(input_key))) | set(schedule.out_slots)
@@ -611,16 +619,30 @@ def _generate_backward(schedule, input_key):
         namespace['T{}'.format(number)] = targets
         lines.append('    if {}:'.format(' or '.join(['g{} is not None'.format(s)
                                                     for s in out_slots])))
-        body = ['n = NODES[{}]'.format(number)]
+        shared = step.shared
+        if shared is not None:
+            # the node of every replay: its links are set once, its method bound once
+            shared.inputs = tuple([slot_nodes[s] for s in in_slots])
+            shared.outputs = (None,) * len(out_slots)
+            node = 'N{}'.format(number)
+            namespace[node] = shared
+            namespace['B{}'.format(number)] = shared.backward_arrays
+            body = ['n = ' + node]
+        else:
+            namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
+            namespace['O{}'.format(number)] = (None,) * len(out_slots)
+            body = ['n = NODES[{}]'.format(number),
+                    'n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
+        namespace['T{}'.format(number)] = targets
         for index in step.retain_in or ():
             namespace['V{}'.format(in_slots[index])] = slot_nodes[in_slots[index]]
             body.append('V{0}.data = S[{0}]'.format(in_slots[index]))
-        body += ['n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
         if step.retain_out:
             body.append('n._retained_output_data = {}'.format(_tuple_source(
                 ['S[{}]'.format(out_slots[i]) for i in step.retain_out])))
-        body.append('gxs = n.backward_arrays(T{}, {})'.format(
-            number, _tuple_source(['g{}'.format(s) for s in out_slots])))
+        body.append('gxs = {}(T{}, {})'.format(
+            'n.backward_arrays' if shared is None else 'B{}'.format(number), number,
+            _tuple_source(['g{}'.format(s) for s in out_slots])))
         body += ['g{} = None'.format(s) for s in out_slots]
         body.append('if len(gxs) != {0}: gxs = SELECT(n, gxs, T{1})'.format(len(targets),
                                                                           number))
@@ -629,21 +651,22 @@ def _generate_backward(schedule, input_key):
             namespace['SH{}'.format(s)] = schedule.meta[s][0]
             body += ['gx = gxs[{}]'.format(position),
                      'if gx is not None:',
-                     '    if type(gx) is not ND: gx = GFIX(gx)',
-                     '    if gx.shape != SH{0}: BAD(n, gx, SH{0})'.format(s),
+                     '    if type(gx) is not ND or gx.shape != SH{0}: gx = CHECK(n, gx, SH{0})'
+                     .format(s),
                      '    g{0} = gx if g{0} is None else SUM(g{0}, gx)'.format(s)]
         lines += ['        ' + line for line in body]
     lines.append('    return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))
     return _compile('\n'.join(lines), namespace, 'backward')
 
 
-def _gradient_array(gx):
-    return core._as_grad_variable(gx)._array
-
-
-def _bad_gradient_shape(node, gx, shape):
-    raise ValueError('{}.backward returned a gradient of shape {} for an input of shape {}'
-                     .format(node.label, gx.shape, shape))
+def _checked_gradient(node, gx, shape):
+    """A gradient from backward_arrays as an array of the input's shape (as backprop
+    checks it)."""
+    gx = core._as_grad_variable(gx)._array
+    if gx.shape != shape:
+        raise ValueError('{}.backward returned a gradient of shape {} for an input of '
+                         'shape {}'.format(node.label, gx.shape, shape))
+    return gx
 
 
 class StaticScheduleFunction(core.FunctionNode):
@@ -819,11 +842,20 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
         if manager is None or manager._chain() is not chain:
             manager = state['schedule_manager'] = ScheduleManager(
                 chain, minimize_cache_size, verbosity_level)
-        leaves = []
-        structure = _flatten((args, kwargs), leaves)
+        leaves = list(args)
+        structure = len(leaves)  # positional Variables and arrays: the common case
+        for leaf in leaves:
+            if not isinstance(leaf, _Variable) and type(leaf) is not _ndarray:
+                leaves = []
+                structure = _flatten((args, kwargs), leaves)
+                break
+        else:
+            if kwargs:
+                leaves = []
+                structure = _flatten((args, kwargs), leaves)
         train = cfg.train
         enable_backprop = cfg.enable_backprop
-        arrays = [_array_of(leaf) for leaf in leaves]
+        arrays = [leaf._array if isinstance(leaf, _Variable) else leaf for leaf in leaves]
         key = (func, train, enable_backprop, structure,
                tuple([(a.shape, a.dtype) for a in arrays]))
         if len(arrays) > 1:

@@ -13,7 +13,7 @@ import kusari.links as L
 from kusari import optimizers
 from kusari import serializers
 from kusari.graph_optimizations import static_code
-from kusari.graph_optimizations import static_graph
+from kusari.graph_optimizations.static_graph import static_graph
 from kusari.graph_optimizations.static_graph import StaticScheduleFunction
 
 
