@@ -69,7 +69,8 @@ def test_errors():
 
 
 def test_parameters_used_inside_get_their_gradients():
-    link = kusari.links.Linear(None, 2)
+    link = kusari.links.Linear(4, 2)
+    link.cleargrads()
     x = kusari.Variable(numpy.random.uniform(-1, 1, (3, 4)).astype(numpy.float32))
     F.sum(F.forget(link, x)).backward()
     expected_W_grad = numpy.ones((3, 2), numpy.float32).T @ x.array
