@@ -1194,12 +1194,14 @@ class FunctionNode:
         self._output_indexes_to_retain = indexes
 
     def get_retained_inputs(self):
-        """The retained inputs as Variables, in the order given to retain_inputs."""
+        """The retained inputs as Variables, in the order given to retain_inputs (None
+        for an input that was None)."""
         indexes = self._input_indexes_to_retain
         if indexes is None:
             return ()
         inputs = self.inputs
-        return tuple([inputs[index].get_variable() for index in indexes])
+        return tuple([None if inputs[index].data is None else inputs[index].get_variable()
+                      for index in indexes])
 
     def get_retained_outputs(self):
         """The retained outputs as Variables, re-attached to this node if freed."""

@@ -850,3 +850,21 @@ def test_variable_node_exposes_chainer_private_names():
     x = Variable(f32(1.0))
     x.node._requires_grad = False
     assert x.node.requires_grad is False and x.node._requires_grad is False
+
+
+def test_a_none_input_is_retained_as_none():
+    class Scale(kusari.FunctionNode):
+        def forward(self, inputs):
+            self.retain_inputs((1, 2))
+            return inputs[1] * 3,
+
+        def backward(self, indexes, grad_outputs):
+            x, missing = self.get_retained_inputs()
+            assert missing is None and x is not None
+            return None, grad_outputs[0] * 3, None
+
+    x = Variable(f32(1.0, 2.0))
+    y, = Scale().apply((None, x, None))
+    y.grad = f32(1.0, 1.0)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [3.0, 3.0])
