@@ -38,21 +38,22 @@ def remember_position(trigger, updater):
         trigger._previous_epoch_detail = updater.epoch_detail
 
 
+# snapshot key: (attribute, value meaning "unknown", how the trigger does without it)
+_PREVIOUS_POSITION = {
+    'previous_iteration': ('_previous_iteration', -1,
+                           'it is guessed from the current iteration'),
+    'previous_epoch_detail': ('_previous_epoch_detail', -1.,
+                              "the updater's previous_epoch_detail is used"),
+}
+
+
 def serialize_previous_position(trigger, serializer):
-    name = type(trigger).__name__
-    try:
-        trigger._previous_iteration = serializer('previous_iteration',
-                                                 trigger._previous_iteration)
-    except KeyError:
-        warnings.warn('{}: the snapshot has no previous iteration; it is guessed from the '
-                      'current one, which is right only if the trigger is called at every '
-                      'iteration'.format(name), UserWarning)
-        trigger._previous_iteration = -1
-    try:
-        trigger._previous_epoch_detail = serializer('previous_epoch_detail',
-                                                    trigger._previous_epoch_detail)
-    except KeyError:
-        warnings.warn("{}: the snapshot has no previous epoch_detail; the updater's "
-                      'previous_epoch_detail is used, which is right only if the trigger is '
-                      'called at every iteration'.format(name), UserWarning)
-        trigger._previous_epoch_detail = -1.
+    for key, (attribute, unknown, fallback) in _PREVIOUS_POSITION.items():
+        try:
+            setattr(trigger, attribute, serializer(key, getattr(trigger, attribute)))
+        except KeyError:
+            warnings.warn('{}: the snapshot has no {}; {}, which is right only if the trigger '
+                          'is called at every iteration'.format(
+                              type(trigger).__name__, key.replace('_', ' '), fallback),
+                          UserWarning)
+            setattr(trigger, attribute, unknown)
