@@ -2,10 +2,10 @@
 
 import numpy
 
-from kusari import backend
+from kusari import device_resident
 
 
-class WalkerAlias:
+class WalkerAlias(device_resident.DeviceResident):
     """Samples indices ``i`` with probability ``probs[i] / sum(probs)``.
 
     Each draw picks a column uniformly, then keeps it with its ``threshold`` or takes
@@ -40,34 +40,20 @@ class WalkerAlias:
             (small if scaled[l_] < 1.0 else large).append(l_)
         self.threshold = threshold.astype(numpy.float32)
         self.values = values
-        self._device = backend.CpuDevice()
-
-    @property
-    def device(self):
-        """The device holding the tables, where the draws are made."""
-        return self._device
 
     @property
     def use_gpu(self):
-        return self._device.xp is not numpy
+        return self.device.xp is not numpy
 
-    def to_device(self, device):
-        """Move the tables to ``device``."""
-        device = backend.get_device(device)
-        self.threshold = device.send(self.threshold)
-        self.values = device.send(self.values)
-        self._device = device
-        return self
-
-    def to_cpu(self):
-        return self.to_device(backend.CpuDevice())
-
-    def to_gpu(self, device=None):
-        return self.to_device(backend.GpuDevice.from_device_id(device))
+    def device_resident_accept(self, visitor):
+        """The tables move with the sampler (``to_device``), where the draws are made."""
+        super().device_resident_accept(visitor)
+        self.threshold = visitor.visit_array(self.threshold)
+        self.values = visitor.visit_array(self.values)
 
     def sample(self, shape):
         """An int32 array of ``shape`` of independent draws."""
-        xp = self._device.xp
+        xp = self.device.xp
         ps = xp.random.uniform(0, 1, shape)
         pb = ps * len(self.threshold)
         index = pb.astype(numpy.int32)

@@ -35,5 +35,5 @@ class BlackOut(_SamplingLink):
     def forward(self, x, t):
         samples = self.sample_data
         if samples is None:
-            samples = self._device_sampler().sample((x.shape[0], self.sample_size))
+            samples = self.sampler.sample((x.shape[0], self.sample_size))
         return F.black_out(x, t, self.W, samples)

@@ -40,5 +40,5 @@ class NegativeSampling(_SamplingLink):
         # looked up in its module at each call, as Chainer's link does (so a patch there
         # reaches the link)
         return negative_sampling.negative_sampling(
-            x, t, self.W, self._device_sampler().sample, self.sample_size, reduce=reduce,
+            x, t, self.W, self.sampler.sample, self.sample_size, reduce=reduce,
             return_samples=kwargs.get('return_samples', False))

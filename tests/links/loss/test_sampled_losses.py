@@ -10,6 +10,17 @@ from kusari.links.loss.walker_alias import WalkerAlias
 RNG = numpy.random.RandomState(41)
 
 
+def test_walker_alias_is_a_device_resident():
+    # as in Chainer: to_device moves its tables; to_cpu/to_gpu are deprecated
+    from kusari import backend
+    sampler = WalkerAlias([1.0, 2.0])
+    assert sampler.to_device('@numpy') is sampler and not sampler.use_gpu
+    assert isinstance(sampler.threshold, numpy.ndarray)
+    with pytest.warns(DeprecationWarning, match='to_cpu is deprecated'):
+        sampler.to_cpu()
+    assert sampler.device == backend.CpuDevice()
+
+
 def test_walker_alias_draws_in_proportion():
     numpy.random.seed(1)
     probs = numpy.array([5.0, 0.0, 1.0, 4.0])
@@ -59,29 +70,20 @@ def test_negative_sampling_distribution_uses_the_power():
 
 @pytest.mark.parametrize('make', [lambda: L.BlackOut(3, [1, 2, 3], 2),
                                   lambda: L.NegativeSampling(3, [1, 2, 3], 2)])
-def test_the_sampler_moves_with_the_link(make):
+def test_the_sampler_moves_with_the_link_and_its_parents(make):
     from kusari import backend
+    from kusari.link import Chain
     link = make()
     assert link.sampler.device == backend.CpuDevice()
-    moved = []
-    link.sampler.to_device = lambda device: moved.append(device)
+    visits = []
+    original = link.sampler.device_resident_accept
+    link.sampler.device_resident_accept = lambda visitor: visits.append(original(visitor))
     link.to_device('@numpy')
-    assert moved == [backend.CpuDevice()]
-
-
-@pytest.mark.parametrize('make', [lambda: L.BlackOut(3, [1, 2, 3], 2),
-                                  lambda: L.NegativeSampling(3, [1, 2, 3], 2)])
-def test_the_sampler_follows_a_link_moved_by_its_parent(make):
-    from kusari import backend
-    link = make()
-    moved = []
-    link.sampler.to_device = moved.append
-    link.sampler._device = object()  # as if the link had moved without it
-    x = numpy.ones((2, 3), numpy.float32)
-    t = numpy.array([0, 1], numpy.int32)
-    link.sampler.sample = lambda shape: numpy.zeros(shape, numpy.int32)
-    link(x, t)
-    assert moved == [backend.CpuDevice()]
+    parent = Chain()
+    with parent.init_scope():
+        parent.loss = link
+    parent.to_device('@numpy')
+    assert len(visits) == 2 and link.sampler.device == backend.CpuDevice()
 
 
 def test_negative_sampling_calls_the_function_through_its_module(monkeypatch):
