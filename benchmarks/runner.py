@@ -14,6 +14,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 from benchmarks import environment, report
@@ -21,6 +22,9 @@ from benchmarks.cases import CASES_BY_NAME, CPU_CASE_NAMES, GPU_CASE_NAMES
 from benchmarks.worker import RESULT_PREFIX
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Outside the checkout, so that a trial run never overwrites the committed benchmarks/RESULTS.md;
+# refreshing that file takes an explicit --out benchmarks/RESULTS.md.
+DEFAULT_OUT = os.path.join(tempfile.gettempdir(), 'kusari-benchmarks', 'RESULTS.md')
 DEFAULT_CHAINER_PYTHON = '/work/venvs/chainer/bin/python'
 OPENBLAS_CPU_VARIABLES = ('OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE')
 # Large arrays are mmap-ed and unmapped on free, so RSS follows live memory exactly.
@@ -125,8 +129,9 @@ def parse_args(argv):
                              '(default 30; 0 disables waiting)')
     parser.add_argument('--timeout', type=float, default=600.0,
                         help='seconds before a worker is stopped and counted as an error')
-    parser.add_argument('--out', default=os.path.join('benchmarks', 'RESULTS.md'),
-                        help='report to write (default: benchmarks/RESULTS.md)')
+    parser.add_argument('--out', default=DEFAULT_OUT,
+                        help=f'report to write (default: {DEFAULT_OUT}; pass '
+                             '--out benchmarks/RESULTS.md to refresh the committed report)')
     parser.add_argument('--json', default=None, help='also write all raw values to this file')
     args = parser.parse_args(argv)
     if args.repeat is None:

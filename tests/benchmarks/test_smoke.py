@@ -133,3 +133,11 @@ def test_target_verdict_shows_the_spread_of_per_round_ratios():
                           {'kusari': single, 'torch': Measurement(rounds=[10.0])})
     assert 'kusari / PyTorch CPU <= 1: NOT met;' in cells + ';'
     assert 'per round' not in cells
+
+
+def test_default_report_is_written_outside_the_checkout():
+    from benchmarks.runner import parse_args
+
+    out = os.path.abspath(parse_args([]).out)
+    assert os.path.commonpath([out, REPO_ROOT]) != REPO_ROOT
+    assert parse_args(['--out', 'benchmarks/RESULTS.md']).out == 'benchmarks/RESULTS.md'
