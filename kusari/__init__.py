@@ -83,10 +83,12 @@ _LAZY_SUBMODULES = frozenset([
     'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
-    'graph_optimizations', 'exporters', 'memory_layouts', 'device_resident',
+    'graph_optimizations', 'memory_layouts', 'device_resident',
     '_backprop_utils', '_runtime_info',
 ])
 
+# Chainer's submodules that kusari knowingly lacks.
+_MISSING_SUBMODULES = frozenset(['exporters'])
 
 # Top-level names Chainer exports from modules kusari imports lazily.
 _LAZY_NAMES = {
@@ -109,25 +111,18 @@ _MODULE_ALIASES = {
 }
 
 
-class NotAvailableError(NotImplementedError, AttributeError):
-    """A part of Chainer's API that kusari does not implement (also an AttributeError, so
-    ``hasattr`` keeps working)."""
-
-
 def __getattr__(name):
     if name in _LAZY_NAMES:
         return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
     if name in _MODULE_ALIASES:
         return importlib.import_module(_MODULE_ALIASES[name])
     if name in _LAZY_SUBMODULES:
-        try:
-            return importlib.import_module('kusari.' + name)
-        except ModuleNotFoundError as e:
-            if e.name != 'kusari.' + name:
-                raise  # a missing dependency inside the module: report it as it is
-            raise NotAvailableError(
-                'kusari.{0} (chainer.{0}) is not implemented in kusari; see the "Chainer '
-                'compatibility" section of the README for the alternatives'.format(name)) from None
+        return importlib.import_module('kusari.' + name)
+    if name in _MISSING_SUBMODULES:
+        # The error ``import chainer.<name>`` raises, for ``chainer.<name>`` and
+        # ``from chainer import <name>`` alike.
+        from kusari.compat import _finder
+        raise _finder.not_available('chainer.' + name)
     raise AttributeError('module kusari has no attribute {!r}'.format(name))
 
 

@@ -22,21 +22,9 @@ _TOP_LEVEL = ('chainer', 'chainermn', 'chainerx')
 
 # What to use instead, for Chainer modules known to have no kusari counterpart.
 _ALTERNATIVES = {
-    'chainer.backends.intel64': (
-        'kusari has no iDeep backend; arrays run on NumPy (CPU) or CuPy (GPU): '
-        "use the '@numpy' or '@cupy:N' devices"),
-    'chainer.function_hooks': (
-        'kusari has no function hooks yet (TimerHook, PrintHook, CupyMemoryProfileHook, '
-        'CUDAProfileHook); time or inspect the functions in your own code'),
-    'chainer.link_hooks': (
-        'kusari has no link hooks yet (SpectralNormalization, WeightStandardization, '
-        'TimerHook); apply the normalization inside the link\'s forward'),
     'chainer.exporters': (
         'kusari cannot export Caffe models; save the model with '
         'chainer.serializers.save_npz'),
-    'chainer.graph_optimizations': (
-        'kusari has no static-graph optimization; remove @static_graph: the '
-        'model runs define-by-run with the same results'),
     'chainermn': (
         'multi-node training lives in kusari.distributed; it is not available '
         'in this installation'),
@@ -45,6 +33,8 @@ _ALTERNATIVES = {
         'use NumPy or CuPy arrays'),
 }
 
+# Where the README lists, module by module, what kusari has and lacks.
+README_SECTION = 'the "Modules" table under "Chainer compatibility" in kusari\'s README.md'
 
 class ChainerModuleNotAvailable(ModuleNotFoundError, NotImplementedError):
     """A Chainer module that kusari does not provide was imported.
@@ -75,7 +65,7 @@ def _alternative(fullname):
             return _ALTERNATIVES[name]
         name = name.rpartition('.')[0]
     return ('kusari implements the public API of Chainer v7; this module has no '
-            'counterpart (see the compatibility table in kusari\'s README)')
+            'counterpart')
 
 
 def _is_missing(error, target):
@@ -100,8 +90,14 @@ def import_counterpart(fullname):
         except ModuleNotFoundError as error:
             if not _is_missing(error, target):
                 raise
-    raise ChainerModuleNotAvailable(
-        '{} is not available in kusari: {}.'.format(fullname, _alternative(fullname)),
+    raise not_available(fullname)
+
+
+def not_available(fullname):
+    """The :class:`ChainerModuleNotAvailable` for Chainer's module ``fullname``."""
+    return ChainerModuleNotAvailable(
+        '{} is not available in kusari: {} (see {}).'.format(
+            fullname, _alternative(fullname), README_SECTION),
         name=fullname)
 
 

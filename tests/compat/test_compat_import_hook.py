@@ -1,5 +1,6 @@
 import importlib
 import importlib.util
+import os
 import pickle
 import sys
 import types
@@ -94,7 +95,28 @@ def test_unknown_module_names_itself(installed):
     assert isinstance(info.value, NotImplementedError)
     assert info.value.name == 'chainer.no_such_module'
     assert str(info.value).startswith('chainer.no_such_module is not available in kusari: ')
-    assert 'compatibility table' in str(info.value)
+    assert _finder.README_SECTION in str(info.value)
+
+
+def test_readme_has_the_section_errors_point_at():
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), 'README.md')
+    with open(readme, encoding='utf-8') as stream:
+        headings = [line.strip() for line in stream if line.startswith('#')]
+    assert '"Modules" table under "Chainer compatibility"' in _finder.README_SECTION
+    compatibility = headings.index('## Chainer compatibility')
+    assert '### Modules' in headings[compatibility:]
+
+
+@pytest.mark.parametrize('spelling', [
+    'import chainer.exporters', 'from chainer import exporters', 'chainer.exporters'])
+def test_missing_module_raises_one_error_type_however_spelled(installed, spelling):
+    import chainer
+    with pytest.raises(compat.ChainerModuleNotAvailable,
+                       match=r'chainer\.exporters is not available in kusari: .*README') as info:
+        exec(spelling, {'chainer': chainer})
+    assert info.value.name == 'chainer.exporters'
+    assert 'exporters' not in dir(chainer)  # so that walking dir(chainer) meets no error
 
 
 def test_known_gap_suggests_the_alternative(installed):
