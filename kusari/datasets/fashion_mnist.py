@@ -21,9 +21,9 @@ def get_fashion_mnist_labels():
     """The names of the 10 Fashion-MNIST classes, indexed by label.
 
     Returns:
-        tuple of str: ``('T-shirt/top', 'Trouser', ..., 'Ankle boot')``.
+        list of str: ``['T-shirt/top', 'Trouser', ..., 'Ankle boot']`` (a new list).
     """
-    return _LABELS
+    return list(_LABELS)
 
 
 def get_fashion_mnist(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=numpy.int32,

@@ -211,7 +211,9 @@ def test_other_mnist_format_datasets(dataset_root, formats, monkeypatch, getter,
 
 
 def test_label_names():
-    assert get_fashion_mnist_labels()[0] == 'T-shirt/top'
+    labels = get_fashion_mnist_labels()
+    assert isinstance(labels, list) and labels[0] == 'T-shirt/top' and len(labels) == 10
+    labels.clear()  # a new list each time
     assert len(get_fashion_mnist_labels()) == 10
     labels = get_kuzushiji_mnist_labels()
     assert labels[0] == ('o', '\u304a') and labels[9] == ('wo', '\u3092')
