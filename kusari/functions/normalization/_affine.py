@@ -2,6 +2,7 @@
 
 import warnings
 
+from kusari import configuration
 from kusari.functions._checks import fail
 from kusari.functions.array.cast import cast
 from kusari.functions.array.reshape import reshape
@@ -22,7 +23,10 @@ def reduction_axes(func, x_ndim, gamma_ndim, axis):
 
 
 def check_parameters(func, x, axes, params):
-    """Check ``x`` is floating and each of ``params`` (name, array) has the non-reduced shape."""
+    """Check ``x`` is floating and each of ``params`` (name, array) has the non-reduced shape
+    (Chainer's type check: skipped when ``config.type_check`` is off)."""
+    if not configuration.config.type_check:
+        return
     if x.dtype.kind != 'f':
         fail(func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
     shape = tuple(n for i, n in enumerate(x.shape) if i not in axes)

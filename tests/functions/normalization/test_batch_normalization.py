@@ -106,3 +106,17 @@ def test_fixed_batch_normalization_needs_parameter_shapes():
     with pytest.raises(InvalidType, match='fixed_batch_normalization: invalid var'):
         F.fixed_batch_normalization(numpy.ones((2, 3)), numpy.ones(3), numpy.ones(3),
                                     numpy.ones(3), numpy.ones(2))
+
+
+def test_parameter_checks_follow_config_type_check():
+    # float64 statistics with float32 parameters: refused by the type check, computed
+    # without it (as Chainer's check_type_forward, which gradient checks turn off)
+    x = rng.standard_normal((4, 3)).astype(numpy.float32)
+    gamma, beta = numpy.ones(3, numpy.float32), numpy.zeros(3, numpy.float32)
+    mean, var = numpy.zeros(3), numpy.ones(3)
+    with pytest.raises(InvalidType, match='fixed_batch_normalization: invalid mean'):
+        F.fixed_batch_normalization(x, gamma, beta, mean, var)
+    with kusari.using_config('type_check', False):
+        y = F.fixed_batch_normalization(x, gamma, beta, mean, var)
+    numpy.testing.assert_allclose(y.array, x / numpy.sqrt(1 + 2e-5), rtol=1e-6)
+    assert y.dtype == numpy.float32
