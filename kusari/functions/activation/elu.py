@@ -1,4 +1,4 @@
-"""Exponential linear units: ELU and SELU."""
+"""Exponential linear unit."""
 
 from kusari import core
 from kusari.backend import get_array_module
@@ -34,8 +34,3 @@ class ELU(core.FunctionNode):
 def elu(x, alpha=1.0):
     """Exponential linear unit: ``x`` where ``x > 0``, ``alpha * (exp(x) - 1)`` elsewhere."""
     return ELU(alpha).apply((x,))[0]
-
-
-def selu(x, alpha=1.6732632423543772, scale=1.0507009873554805):
-    """Scaled ELU ``scale * elu(x, alpha)`` (self-normalizing with the default constants)."""
-    return elu(x, alpha) * scale

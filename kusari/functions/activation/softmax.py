@@ -1,20 +1,10 @@
-"""Softmax and log-softmax along an axis."""
+"""Softmax along an axis."""
 
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
 from kusari.functions.array._axes import axis_of
-from kusari.functions.math.exponential import exp
 from kusari.functions.math.sum import sum as sum_
-
-
-def _log_softmax(x, axis):
-    """Numerically stable log-softmax of an array (shifted by the max)."""
-    xp = get_array_module(x)
-    if x.shape[axis] == 0:  # nothing to normalize (and no max to shift by)
-        return x.copy()
-    shifted = x - x.max(axis=axis, keepdims=True)
-    return shifted - xp.log(xp.exp(shifted).sum(axis=axis, keepdims=True))
 
 
 class Softmax(core.FunctionNode):
@@ -40,27 +30,6 @@ class Softmax(core.FunctionNode):
         return gx - y * sum_(gx, axis=self.axis, keepdims=True),
 
 
-class LogSoftmax(core.FunctionNode):
-    def __init__(self, axis=1):
-        self.axis = axis
-
-    def forward(self, inputs):
-        x, = inputs
-        check_float('log_softmax', 'x', x)
-        self.retain_outputs((0,))
-        return _log_softmax(x, self.axis),
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        return gy - exp(y) * sum_(gy, axis=self.axis, keepdims=True),
-
-
 def softmax(x, axis=1):
     """Softmax along ``axis``: ``exp(x) / sum(exp(x), axis)``."""
     return Softmax(axis_of('softmax', axis, x.ndim)).apply((x,))[0]
-
-
-def log_softmax(x, axis=1):
-    """Log of the softmax along ``axis``, computed stably."""
-    return LogSoftmax(axis_of('log_softmax', axis, x.ndim)).apply((x,))[0]

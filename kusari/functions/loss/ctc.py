@@ -5,7 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail, values_checkable
-from kusari.functions.activation.softmax import _log_softmax
+from kusari.functions.activation.log_softmax import _log_softmax
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.loss._validate import check_int, check_labels, check_reduce

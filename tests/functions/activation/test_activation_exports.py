@@ -21,3 +21,10 @@ def test_function_modules_have_chainer_paths():
     from kusari.functions.rnn import lstm, slstm, tree_lstm
     assert F.lstm is lstm.lstm and F.slstm is slstm.slstm and F.tree_lstm is tree_lstm.tree_lstm
     assert 'lstm' not in dir(activation_family)
+
+
+def test_log_softmax_and_selu_have_their_own_modules():
+    from kusari.functions.activation import elu, log_softmax, selu, softmax
+    assert F.log_softmax is log_softmax.log_softmax and F.selu is selu.selu
+    assert log_softmax.LogSoftmax.__name__ == 'LogSoftmax' and callable(log_softmax._log_softmax)
+    assert not hasattr(softmax, 'log_softmax') and not hasattr(elu, 'selu')
