@@ -114,7 +114,22 @@ class AdamRule(optimizer.UpdateRule):
     update_core_gpu = update_core_cpu
 
 
-class Adam(optimizer.GradientMethod):
+class _LearningRateIsAlpha:
+    """Rejects ``lr=``, the keyword of SGD-like optimizers, with the name Adam uses.
+
+    A base of its own so that ``inspect.signature`` still shows each class's ``__init__``.
+    """
+
+    def __new__(cls, *args, **kwargs):
+        if 'lr' in kwargs:
+            raise TypeError(
+                '{0}() got an unexpected keyword argument \'lr\': {0}\'s learning rate is '
+                '`alpha`, as in {0}(alpha={1!r}); its `lr` attribute is the read-only '
+                'bias-corrected step size derived from alpha'.format(cls.__name__, kwargs['lr']))
+        return super().__new__(cls)
+
+
+class Adam(_LearningRateIsAlpha, optimizer.GradientMethod):
     """Adam optimizer, with decoupled weight decay (AdamW), AMSGrad and AdaBound options.
 
     Args:

@@ -96,3 +96,21 @@ def test_adam_family_minimises_quadratic(cls):
         else cls(alpha=0.1)
     initial, final = minimise(opt, 600)
     assert final < initial * 1e-6
+
+
+@pytest.mark.parametrize('cls', [optimizers.Adam, optimizers.AdamW, optimizers.AMSGrad,
+                                 optimizers.AdaBound, optimizers.AMSBound])
+def test_adam_family_lr_keyword_names_alpha(cls):
+    import copy
+    import inspect
+    import pickle
+
+    with pytest.raises(TypeError, match=r"{}\(\) got an unexpected keyword argument 'lr'.*"
+                                        r"learning rate is `alpha`.*alpha=0\.01".format(
+                                            cls.__name__)):
+        cls(lr=0.01)
+    assert 'alpha' in inspect.signature(cls).parameters
+    optimizer = cls(alpha=0.01)
+    assert optimizer.alpha == 0.01
+    assert copy.deepcopy(optimizer).alpha == 0.01
+    assert pickle.loads(pickle.dumps(optimizer)).alpha == 0.01
