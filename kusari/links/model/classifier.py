@@ -1,5 +1,7 @@
 """A classifier wrapper that computes the loss and accuracy of a predictor."""
 
+import inspect
+
 from kusari import reporter
 from kusari.functions.evaluation.accuracy import accuracy
 from kusari.functions.loss.softmax_cross_entropy import softmax_cross_entropy
@@ -47,6 +49,12 @@ class Classifier(Chain):
                 raise ValueError('Label key {!r} is not found among the keyword arguments'.format(
                     self.label_key))
             t = kwargs.pop(self.label_key)
+        if not args and not kwargs and not _accepts_no_arguments(self.predictor):
+            raise TypeError(
+                'Classifier: called with the labels only, nothing is left for the predictor; '
+                'pass the inputs and the labels, as in model(x, t) (label_key={!r} picks the '
+                'labels); to predict without labels call model.predictor(x)'.format(
+                    self.label_key))
         self.y = None
         self.loss = None
         self.accuracy = None
@@ -57,3 +65,13 @@ class Classifier(Chain):
             self.accuracy = self.accfun(self.y, t)
             reporter.report({'accuracy': self.accuracy}, self)
         return self.loss
+
+
+def _accepts_no_arguments(predictor):
+    try:
+        inspect.signature(getattr(predictor, 'forward', predictor)).bind()
+    except TypeError:
+        return False
+    except ValueError:  # no signature to inspect: let the call itself decide
+        return True
+    return True

@@ -41,3 +41,21 @@ def test_label_key_and_custom_functions():
         L.Classifier(L.Linear(2, 2), label_key=3)(a, target)
     with pytest.raises(ValueError, match="Label key 't' is not found"):
         L.Classifier(L.Linear(2, 2), label_key='t')(a, target)
+
+
+def test_called_without_labels_says_how_to_call_it():
+    model = L.Classifier(L.Linear(4, 3))
+    x = numpy.zeros((2, 4), numpy.float32)
+    with pytest.raises(TypeError, match=r'Classifier: .*model\(x, t\).*model\.predictor\(x\)'):
+        model(x)
+    with pytest.raises(TypeError, match=r"label_key='t'"):
+        L.Classifier(L.Linear(4, 3), label_key='t')(t=numpy.zeros(2, numpy.int32))
+
+
+def test_predictor_that_takes_no_inputs_is_called_with_none():
+    class Constant(kusari.Chain):
+        def forward(self):
+            return kusari.Variable(numpy.eye(2, dtype=numpy.float32))
+
+    loss = L.Classifier(Constant())(numpy.arange(2, dtype=numpy.int32))
+    assert loss.shape == ()
