@@ -116,7 +116,10 @@ def _soft_target_loss(x, t, reduce, soft_target_loss):
     x = core.as_variable(x)
     t = core.as_array(t)
     if t.shape != x.shape:
-        fail(_NAME, 't', 'soft targets of x\'s shape {}'.format(x.shape), t.shape)
+        fail(_NAME, 't', 'int32 class indices of shape {} (or float soft targets of x\'s '
+             'shape {}); for class labels pass t.astype(numpy.int32)'.format(
+                 x.shape[:1] + x.shape[2:], x.shape),
+             '{} of shape {}'.format(t.dtype, t.shape))
     log_y = log_softmax(x, axis=1)
     if soft_target_loss == 'cross-entropy':
         terms = -log_y * t

@@ -164,3 +164,11 @@ def test_empty_batch(shape, reduce):
     assert y.shape == (() if reduce == 'mean' else shape[:1] + shape[2:])
     F.sum(y).backward()
     assert x.grad.shape == shape
+
+
+def test_float_labels_say_labels_must_be_int32_class_indices():
+    x = numpy.zeros((2, 3), numpy.float32)
+    with pytest.raises(InvalidType, match=r'softmax_cross_entropy: invalid t: expected int32 '
+                                          r'class indices of shape \(2,\).*astype\(numpy\.int32\)'
+                                          r'.*got float32 of shape \(2,\)'):
+        F.softmax_cross_entropy(x, numpy.array([0., 1.], numpy.float32))
