@@ -135,11 +135,12 @@ class Trainer:
             # E.g. a snapshot that cannot be loaded: no on_error (a snapshot_on_error
             # would save the unloaded trainer as the latest snapshot), but release
             # what the extensions and the updater hold.
-            self._finalize(extensions)
+            self._finalize(extensions, failed=True)
             raise
         update = self.updater.update
         reporter = self.reporter
         stop_trigger = self.stop_trigger
+        failed = True
         try:
             # Only a run that starts at iteration 0 calls them: a resumed run has
             # already done so (unlike Chainer, which would, e.g., mix a second
@@ -156,6 +157,7 @@ class Trainer:
                     for _, entry in extensions:
                         if entry.trigger(self):
                             entry.extension(self)
+            failed = False
         except Exception as e:
             if show_loop_exception_msg:
                 print('Exception in the main training loop: {}'.format(e), file=sys.stderr)
@@ -173,16 +175,32 @@ class Trainer:
                             entry.extension, handler_error), file=sys.stderr)
             raise
         finally:
-            self._finalize(extensions)
+            self._finalize(extensions, failed)
 
-    def _finalize(self, extensions):
-        for _, entry in extensions:
-            finalize = getattr(entry.extension, 'finalize', None)
-            if finalize:
+    def _finalize(self, extensions, failed=False):
+        """Finalizes every extension, then the updater, even when one of them fails.
+
+        After a failed run an error in finalizing is printed, not raised, so that the
+        error that stopped the run is the one the caller sees; otherwise the first such
+        error is raised once all are finalized.
+        """
+        finalizers = [getattr(entry.extension, 'finalize', None) for _, entry in extensions]
+        first_error = None
+        for finalize in finalizers + [self.updater.finalize]:
+            if not finalize:
+                continue
+            try:
                 finalize()
-        self.updater.finalize()
+            except Exception as error:
+                if failed:
+                    print('Exception in finalizing {} (after the error that stopped '
+                          'training): {!r}'.format(finalize, error), file=sys.stderr)
+                elif first_error is None:
+                    first_error = error
         self._final_elapsed_time = self.elapsed_time
         self._done = True
+        if first_error is not None:
+            raise first_error
 
     def serialize(self, serializer):
         """Save or load the updater, extensions, triggers and elapsed time."""

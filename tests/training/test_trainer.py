@@ -190,3 +190,40 @@ def test_resume_with_prefetching_iterators_matches_uninterrupted(tmp_path, itera
     b = resumed.updater.get_optimizer('main').target
     for (name, p), (_, q) in zip(a.namedparams(), b.namedparams()):
         numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
+
+
+class _FinalizeFails(training.Extension):
+    def __init__(self, finalized):
+        self.finalized = finalized
+
+    def __call__(self, trainer):
+        pass
+
+    def finalize(self):
+        self.finalized.append(self)
+        raise AttributeError('finalize failed')
+
+
+def test_error_that_stops_training_is_not_replaced_by_a_finalize_error(tmp_path, capsys):
+    trainer = make_trainer(tmp_path)
+    finalized = []
+    trainer.extend(_FinalizeFails(finalized), name='first')
+    trainer.extend(_FinalizeFails(finalized), name='second')
+
+    def fails(trainer):
+        raise ValueError('the update failed')
+    trainer.extend(fails, trigger=(1, 'iteration'))
+    with pytest.raises(ValueError, match='the update failed'):
+        trainer.run()
+    assert len(finalized) == 2  # every extension is still finalized
+    assert 'finalize failed' in capsys.readouterr().err
+
+
+def test_finalize_error_of_a_successful_run_is_raised_after_finalizing_all(tmp_path):
+    trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
+    finalized = []
+    trainer.extend(_FinalizeFails(finalized), name='first')
+    trainer.extend(_FinalizeFails(finalized), name='second')
+    with pytest.raises(AttributeError, match='finalize failed'):
+        trainer.run()
+    assert len(finalized) == 2

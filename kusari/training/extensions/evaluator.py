@@ -47,6 +47,12 @@ class Evaluator(extension.Extension):
             raise ValueError("Evaluator: a dict of iterators needs a 'main' entry, got keys "
                              "{}".format(sorted(self._iterators)))
         for name, it in self._iterators.items():
+            if not callable(getattr(it, '__next__', None)):
+                raise TypeError(
+                    'Evaluator: the iterator argument {!r} must be an Iterator over the '
+                    'evaluation data, e.g. chainer.iterators.SerialIterator(test_data, '
+                    'batch_size, repeat=False, shuffle=False); got {}'.format(
+                        name, type(it).__name__))
             if getattr(it, 'repeat', False):
                 warnings.warn('Evaluator: the iterator {!r} repeats forever, so the '
                               'evaluation would never end; create it with repeat=False'

@@ -105,3 +105,10 @@ def test_in_a_trainer_reports_validation_keys(trainer_factory):
     with kusari.using_config('train', False):
         expected = float(model(x, t).array)
     assert float(seen['validation/main/loss']) == pytest.approx(expected, rel=1e-6)
+
+
+@pytest.mark.parametrize('iterator', [None, [1, 2], {'main': None}])
+def test_iterator_argument_is_checked_when_built(iterator):
+    with pytest.raises(TypeError, match=r"Evaluator: the iterator argument 'main' must be an "
+                                        r"Iterator.*repeat=False.*got (NoneType|list)"):
+        extensions.Evaluator(iterator, kusari.Chain())
