@@ -77,6 +77,7 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         if self._finalized:
             raise RuntimeError('{}: the iterator has been finalized'.format(
                 type(self).__name__))
+        self._check_not_empty()
         try:
             loaded = self._load_next_batch()
         except BaseException:
@@ -165,8 +166,7 @@ class PrefetchIterator(_state.EpochStateMixin, iterator.Iterator):
         self._reset_state()
 
     def _reset_state(self):
-        self._state = _state.initial_state(type(self).__name__, len(self.dataset),
-                                           self.order_sampler)
+        self._state = _state.initial_state(len(self.dataset), self.order_sampler)
         self._previous_epoch_detail = -1.
         self._sampler_snapshot = _state.capture_sampler(self.order_sampler)
         self._discard_pending()

@@ -45,10 +45,8 @@ def check_batch_size(iterator_name, batch_size):
             iterator_name, batch_size))
 
 
-def initial_state(iterator_name, dataset_length, order_sampler):
+def initial_state(dataset_length, order_sampler):
     """The state of a freshly reset iterator (the sampler gives the first epoch's order)."""
-    if dataset_length == 0:
-        raise ValueError('{}: cannot iterate over an empty dataset'.format(iterator_name))
     order = None
     if order_sampler is not None:
         order = numpy.asarray(order_sampler(numpy.arange(dataset_length), 0))
@@ -125,7 +123,14 @@ class EpochStateMixin:
     @property
     def epoch_detail(self):
         """Fractional number of epochs completed, e.g. 1.5 in the middle of the second."""
-        return self.epoch + self.current_position / self._epoch_size
+        epoch_size = self._epoch_size
+        return self.epoch + (self.current_position / epoch_size if epoch_size else 0.)
+
+    def _check_not_empty(self):
+        # An iterator over an empty dataset can be created (as in Chainer), not drawn from.
+        if self._epoch_size == 0:
+            raise ValueError('{}: the dataset is empty, so there is no batch to '
+                             'draw'.format(type(self).__name__))
 
     @property
     def previous_epoch_detail(self):

@@ -36,6 +36,7 @@ class SerialIterator(_state.EpochStateMixin, iterator.Iterator):
         self.reset()
 
     def __next__(self):
+        self._check_not_empty()
         self._previous_epoch_detail = self.epoch_detail
         self._state, indices = _state.advance(self._state, self.batch_size, self._repeat,
                                               self.order_sampler, len(self.dataset))
@@ -52,8 +53,7 @@ class SerialIterator(_state.EpochStateMixin, iterator.Iterator):
 
     def reset(self):
         """Goes back to the start of the first epoch (drawing a new order if shuffling)."""
-        self._state = _state.initial_state(type(self).__name__, len(self.dataset),
-                                           self.order_sampler)
+        self._state = _state.initial_state(len(self.dataset), self.order_sampler)
         self._previous_epoch_detail = -1.
 
     def serialize(self, serializer):

@@ -429,8 +429,12 @@ def test_exact_resume_with_own_random_state(serializers, shared_mem):
 
 
 def test_empty_dataset_is_refused_cleanly():
-    with pytest.raises(ValueError, match='MultiprocessIterator: cannot iterate over an empty'):
-        MultiprocessIterator([], 2)
+    it = MultiprocessIterator([], 2)  # created, as in Chainer
+    assert it.epoch_detail == 0.
+    with pytest.raises(ValueError, match='MultiprocessIterator: the dataset is empty'):
+        it.next()
+    assert it._pool is None  # no workers were started
+    it.finalize()
 
 
 def test_saving_a_snapshot_keeps_the_prefetched_batches(serializers):

@@ -110,8 +110,11 @@ def test_bad_arguments():
     for batch_size in (0, -1, 1.5, True):
         with pytest.raises(ValueError, match='batch_size must be a positive int'):
             SerialIterator([1], batch_size)
-    with pytest.raises(ValueError, match='SerialIterator: cannot iterate over an empty'):
-        SerialIterator([], 1)
+    empty = SerialIterator([], 1)  # created, as in Chainer, but not drawn from
+    assert empty.epoch_detail == 0.
+    for repeat in (True, False):
+        with pytest.raises(ValueError, match='SerialIterator: the dataset is empty'):
+            SerialIterator([], 1, repeat=repeat).next()
 
 
 @pytest.mark.parametrize('shuffle', [False, True])
