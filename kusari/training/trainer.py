@@ -153,7 +153,10 @@ class Trainer:
             while not stop_trigger(self):
                 self.observation = {}
                 with reporter.scope(self.observation):
-                    update()
+                    try:
+                        update()
+                    except StopIteration as e:
+                        raise StopIteration(self._ran_out_message(e)) from e
                     for _, entry in extensions:
                         if entry.trigger(self):
                             entry.extension(self)
@@ -176,6 +179,16 @@ class Trainer:
             raise
         finally:
             self._finalize(extensions, failed)
+
+    def _ran_out_message(self, error):
+        return (
+            'Trainer: the training iterator ran out of data at iteration {} (epoch {}) before '
+            'the stop trigger fired{}: an iterator of the updater needs repeat=True (the '
+            'default), e.g. SerialIterator(train_data, batch_size); repeat=False is for '
+            'Evaluator\'s iterators. To train a fixed length, pass stop_trigger=(n, '
+            '\'epoch\') to the Trainer'.format(
+                self.updater.iteration, self.updater.epoch,
+                ' ({})'.format(error) if str(error) else ''))
 
     def _finalize(self, extensions, failed=False):
         """Finalizes every extension, then the updater, even when one of them fails.

@@ -227,3 +227,15 @@ def test_finalize_error_of_a_successful_run_is_raised_after_finalizing_all(tmp_p
     with pytest.raises(AttributeError, match='finalize failed'):
         trainer.run()
     assert len(finalized) == 2
+
+
+def test_train_iterator_without_repeat_running_out_says_so(tmp_path):
+    x = numpy.zeros((4, 3), numpy.float32)
+    t = numpy.zeros(4, numpy.int32)
+    model = L.Classifier(L.Linear(3, 2))
+    it = iterators.SerialIterator(datasets.TupleDataset(x, t), 2, repeat=False)
+    updater = training.StandardUpdater(it, optimizers.SGD().setup(model))
+    trainer = training.Trainer(updater, (3, 'epoch'), out=str(tmp_path))
+    with pytest.raises(StopIteration, match=r'Trainer: the training iterator ran out of data at '
+                                            r'iteration 2 \(epoch 1\).*repeat=True'):
+        trainer.run(show_loop_exception_msg=False)
