@@ -8,13 +8,18 @@ import time
 from kusari.training import extension
 from kusari.training.extensions import _terminal
 
+# Seconds between redraws on a terminal, whatever update_interval is.
+_REFRESH_SECONDS = 1.0
+
 
 class ProgressBar(extension.Extension):
     """Shows how far training has gone, the iterations per second and an ETA.
 
     On a terminal it redraws a four-line bar in place every ``update_interval``
-    iterations. On any other stream (a file, a pipe, a CI log) it prints one plain
-    line instead, so logs stay readable.
+    iterations and at least about once a second. On any other stream (a file, a pipe,
+    a CI log) it prints one plain line instead, so logs stay readable. So that a short
+    run shows something, the first epoch's end is shown when no update came before it,
+    and the last iteration when the run ends between two updates.
 
     Args:
         training_length (tuple): ``(length, unit)``, e.g. ``(20, 'epoch')``; by default
@@ -36,17 +41,27 @@ class ProgressBar(extension.Extension):
         self._out = out
         self._recent = collections.deque(maxlen=11)  # (time, iteration, epoch_detail)
         self._drawn = False
+        self._is_terminal = None  # known at the first call
+        self._last_shown_at = None  # (time, iteration) of the last update shown
+        self._updater = None
 
     def __call__(self, trainer):
         if self._training_length is None:
             self._training_length = _training_length_of(trainer.stop_trigger)
-        updater = trainer.updater
+        updater = self._updater = trainer.updater
         iteration = updater.iteration
-        first = not self._recent
-        if first or iteration % self._update_interval == 0:
+        now = time.time()
+        if self._is_terminal is None:
+            self._is_terminal = _terminal.is_terminal(self._out)
+            self._last_shown_at = now, None
+        due = (iteration % self._update_interval == 0
+               or (self._is_terminal and now - self._last_shown_at[0] >= _REFRESH_SECONDS)
+               or (self._last_shown_at[1] is None and getattr(updater, 'is_new_epoch', False)))
+        if due or not self._recent:
             # The speed is measured over the last ten updates (or since the first call).
-            self._recent.append((time.time(), iteration, updater.epoch_detail))
-        if iteration % self._update_interval == 0:
+            self._recent.append((now, iteration, updater.epoch_detail))
+        if due:
+            self._last_shown_at = now, iteration
             self._update(updater)
 
     def _update(self, updater):
@@ -63,7 +78,7 @@ class ProgressBar(extension.Extension):
         eta_text = 'unknown' if eta is None else str(datetime.timedelta(seconds=round(eta)))
         speed_text = 'unknown' if speed is None else '{:.5g}'.format(speed)
         out = self._out
-        if _terminal.is_terminal(out):
+        if self._is_terminal:
             lines = [
                 '     total {} {:6.2%}'.format(self._bar(done), min(done, 1.)),
                 'this epoch {} {:6.2%}'.format(self._bar(epoch_detail % 1.),
@@ -95,6 +110,11 @@ class ProgressBar(extension.Extension):
         return (i1 - i0) / (t1 - t0), (e1 - e0) / (t1 - t0)
 
     def finalize(self):
+        updater = self._updater
+        if (not self._is_terminal and updater is not None
+                and self._last_shown_at[1] != updater.iteration):
+            self._recent.append((time.time(), updater.iteration, updater.epoch_detail))
+            self._update(updater)  # where the run ended
         if self._drawn:
             self._out.write('\033[J')  # clear the bar
             _terminal.flush(self._out)
