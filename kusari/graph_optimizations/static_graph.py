@@ -387,6 +387,15 @@ class _Trace:
         self.steps.append(_CodeStep(func, args, kwargs, substitutions, out_slots, func_name))
         return results
 
+    def fingerprint(self, output_leaves):
+        """What two traces of a static chain share: the functions, how their inputs and
+        outputs connect, which parameters they use (before ``finish`` renumbers)."""
+        slots = tuple([id(source) if isinstance(source, core.Parameter) else kind
+                       for kind, source in zip(self.kinds, self.sources)])
+        steps = tuple([step.describe() for step in self.steps])
+        outputs = tuple([self.slot_of.get(id(_array_of(leaf))) for leaf in output_leaves])
+        return steps, slots, outputs
+
     def finish(self, output_leaves):
         """The schedule: slots renumbered inputs, parameters, then the rest."""
         out_slots = [self.slot_for(leaf, 'the static chain') for leaf in output_leaves]
@@ -460,6 +469,8 @@ class StaticSchedule:
         self.transient = frozenset(transient)
         self.out_structure = None
         self.out_is_array = ()
+        self.fingerprint = None
+        self.verified = False  # by a second trace
         self.replay = _generate_forward(self, keep=False)
         self.replay_keeping = _generate_forward(self, keep=True)
         self._backwards = {}
@@ -734,6 +745,21 @@ class StaticScheduleFunction(core.FunctionNode):
         return tuple([captured.get(proxy) for proxy in wanted])
 
 
+def _first_difference(first, second):
+    """A description of where two trace fingerprints differ ('' where they do not)."""
+    (steps, slots, outputs), (steps2, slots2, outputs2) = first, second
+    for number, (step, step2) in enumerate(zip(steps, steps2)):
+        if step != step2:
+            return 'step {}: {} then {}'.format(number, step, step2)
+    if len(steps) != len(steps2):
+        return '{} functions then {}'.format(len(steps), len(steps2))
+    if slots != slots2:
+        return 'other parameters or arrays'
+    if outputs != outputs2:
+        return 'other results'
+    return ''
+
+
 def _array_of_sum(a, b):
     return core._array_of(a + b)
 
@@ -864,7 +890,7 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
             manager.schedules.clear()
             manager._train = train
         schedule = manager.schedules.get(key)
-        if schedule is not None:
+        if schedule is not None and schedule.verified:
             state['static_schedule'] = schedule
             if verbosity_level >= 2:
                 print('static_graph: replaying the schedule of {}'.format(func.__qualname__))
@@ -872,7 +898,28 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
         result, trace = _trace_call(func, chain, args, kwargs, arrays, verbosity_level)
         out_leaves = []
         out_structure = _flatten(result, out_leaves)
+        if schedule is not None:
+            # The second call of a kind runs define-by-run too, and must apply what the
+            # first did: a chain whose functions depend on the data is not static.
+            difference = _first_difference(schedule.fingerprint,
+                                           trace.fingerprint(out_leaves))
+            if difference:
+                del manager.schedules[key]
+                raise RuntimeError(
+                    'static_graph: {} is not static: two calls with arguments of the same '
+                    'shapes and dtypes (train={}, enable_backprop={}) applied different '
+                    'functions ({}). Remove @static_graph, or run it with '
+                    'config.use_static_graph = False'.format(
+                        func.__qualname__, train, enable_backprop, difference))
+            schedule.verified = True
+            if enable_backprop:  # generate backward now rather than in the first replay
+                schedule.array_backward([
+                    x.node if isinstance(x, _Variable) else _constant_node(None, (), None)
+                    for x in leaves + schedule.params])
+            return result
+        fingerprint = trace.fingerprint(out_leaves)
         schedule = trace.finish(out_leaves)
+        schedule.fingerprint = fingerprint
         schedule.out_structure = out_structure
         if not all(isinstance(leaf, core.Variable) for leaf in out_leaves):
             schedule.out_is_array = tuple([not isinstance(leaf, core.Variable)

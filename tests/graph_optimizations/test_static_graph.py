@@ -341,6 +341,33 @@ def test_variable_from_outside_that_is_no_argument_is_refused():
         Stateful()(numpy.ones(2, dtype=numpy.float32))
 
 
+def test_a_chain_whose_functions_depend_on_the_data_is_refused():
+    class DataDependent(kusari.Chain):
+        @static_graph
+        def __call__(self, x):
+            return F.relu(x) if float(x.sum()) > 0 else F.sigmoid(x)
+
+    chain = DataDependent()
+    chain(numpy.ones(2, dtype=numpy.float32))
+    with pytest.raises(RuntimeError, match='not static.*ReLU.*Sigmoid'):
+        chain(-numpy.ones(2, dtype=numpy.float32))
+
+
+def test_side_effects_without_static_code_run_while_tracing_only():
+    class Counting(kusari.Chain):
+        calls = 0
+
+        @static_graph
+        def __call__(self, x):
+            self.calls += 1
+            return F.tanh(x)
+
+    chain = Counting()
+    for _ in range(4):
+        chain(numpy.ones(2, dtype=numpy.float32))
+    assert chain.calls == 2  # the trace and the second call, which checks the trace
+
+
 def test_decorator_arguments_are_checked():
     with pytest.raises(TypeError, match='verbose'):
         static_graph(verbose=1)
