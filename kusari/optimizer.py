@@ -215,6 +215,9 @@ class UpdateRule:
             try:
                 value = deserializer(key, None)
             except KeyError:
+                if self.enabled:  # a strict deserializer misses it (as in Chainer)
+                    self._state = None
+                    raise
                 value = None
             if value is None:
                 self._state = None

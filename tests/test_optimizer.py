@@ -360,3 +360,21 @@ def test_a_hook_that_clears_gradients_leaves_zeros_for_the_next():
     opt.add_hook(look, name='look')
     opt.update()
     numpy.testing.assert_array_equal(seen[0], [0, 0])
+
+
+def test_a_strict_deserializer_missing_state_of_an_enabled_rule_raises():
+    class Missing(kusari.Deserializer):
+        def __getitem__(self, key):
+            return self
+
+        def __call__(self, key, value):
+            if key == 't':
+                return 7
+            raise KeyError(key)
+
+    rule = optimizers.Adam().create_update_rule()
+    with pytest.raises(KeyError):
+        rule.serialize(Missing())
+    rule.enabled = False  # a disabled rule keeps no state: nothing to miss
+    rule.serialize(Missing())
+    assert rule.t == 7 and rule.state is None
