@@ -6,7 +6,7 @@ import warnings
 
 from kusari import reporter
 from kusari.training import extension, util
-from kusari.training.extensions import _files
+from kusari.training.extensions import _files, _keys
 
 
 def _matplotlib_available():
@@ -69,6 +69,8 @@ class PlotReport(extension.Extension):
         self._summary = reporter.DictSummary()
         self._data = {key: [] for key in self._y_keys}
         self._warned = False
+        self._reported = set()  # the keys observed when the plot was updated
+        self._updated = False
 
     @staticmethod
     def available():
@@ -85,6 +87,8 @@ class PlotReport(extension.Extension):
         if not (trainer.is_before_training or self._trigger(trainer)):
             return
         stats = {k: float(v) for k, v in self._summary.compute_mean().items()}
+        self._reported.update(observation)
+        self._updated = True
         updater = trainer.updater
         x = {'epoch': updater.epoch, 'iteration': updater.iteration,
              'elapsed_time': trainer.elapsed_time}[self._x_key]
@@ -99,6 +103,11 @@ class PlotReport(extension.Extension):
             return
         png = render_png(lambda figure: self._draw(figure, summary))
         write_png(_files.output_path(trainer, self._file_name), png)
+
+    def finalize(self):
+        if self._updated:
+            reported = self._reported | {key for key, points in self._data.items() if points}
+            _keys.warn_never_reported('PlotReport', self._y_keys, reported, 'their lines')
 
     def _draw(self, figure, summary):
         axes = figure.add_subplot(111)

@@ -3,7 +3,7 @@
 import sys
 
 from kusari.training import extension
-from kusari.training.extensions import _terminal
+from kusari.training.extensions import _keys, _terminal
 from kusari.training.extensions import log_report as log_report_module
 
 
@@ -11,7 +11,8 @@ class PrintReport(extension.Extension):
     """Prints the chosen entries of each new log line of a LogReport as a table row.
 
     The header is printed at the first call; each column is at least 10 characters
-    wide. A missing value leaves its cell blank.
+    wide. A missing value leaves its cell blank; at the end of training, a key missing
+    from every printed line is warned about (a UserWarning), as it is likely misspelt.
 
     Args:
         entries (list of str): the log keys to print, e.g. ``['epoch', 'main/loss']``.
@@ -28,6 +29,7 @@ class PrintReport(extension.Extension):
         self._log_report = log_report
         self._out = out
         self._log_len = 0
+        self._reported = set()  # the keys of the printed log lines
         widths = [max(10, len(entry)) for entry in self._entries]
         self._header = '  '.join(entry.ljust(w) for entry, w in zip(self._entries, widths))
         self._widths = widths
@@ -50,6 +52,7 @@ class PrintReport(extension.Extension):
             if _terminal.is_terminal(out):
                 out.write('\033[J')  # clear what a progress bar drew below the cursor
             out.write(self._row(log[self._log_len]) + '\n')
+            self._reported.update(log[self._log_len])
             self._log_len += 1
         _terminal.flush(out)
 
@@ -58,6 +61,11 @@ class PrintReport(extension.Extension):
         for key, width in zip(self._entries, self._widths):
             cells.append(_format(entry[key]).ljust(width) if key in entry else ' ' * width)
         return '  '.join(cells).rstrip()
+
+    def finalize(self):
+        if self._reported:
+            _keys.warn_never_reported('PrintReport', self._entries, self._reported,
+                                      'their columns')
 
     def serialize(self, serializer):
         if isinstance(self._log_report, log_report_module.LogReport):

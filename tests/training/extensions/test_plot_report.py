@@ -69,3 +69,11 @@ def test_available_and_bad_arguments():
         extensions.PlotReport(['loss'], x_key='time')
     with pytest.raises(TypeError, match='unexpected argument'):
         extensions.PlotReport(['loss'], file='x.png')
+
+
+def test_key_never_reported_is_warned_about_at_the_end(tmp_path):
+    plot = extensions.PlotReport(['loss', 'los'], filename='p.png')
+    run(tmp_path, plot, [0.9, 0.7])
+    with pytest.warns(UserWarning, match=r"PlotReport: 'los' \(did you mean 'loss'\?\) never "
+                                         r"reported.*their lines stayed empty"):
+        plot.finalize()

@@ -44,3 +44,32 @@ def test_bad_arguments():
     trainer = get_trainer_with_mock_updater()
     with pytest.raises(TypeError, match='log_report must be a LogReport'):
         extensions.PrintReport(['epoch'], log_report=3, out=io.StringIO())(trainer)
+
+
+def test_key_never_reported_is_warned_about_once_at_the_end(tmp_path):
+    from kusari import datasets, iterators, links, optimizers, training
+    import numpy
+
+    x = numpy.zeros((4, 3), numpy.float32)
+    model = links.Classifier(links.Linear(3, 2))
+    it = iterators.SerialIterator(datasets.TupleDataset(x, numpy.zeros(4, numpy.int32)), 2)
+    trainer = training.Trainer(training.StandardUpdater(it, optimizers.SGD().setup(model)),
+                               (2, 'epoch'), out=str(tmp_path))
+    trainer.extend(extensions.LogReport(log_name=None))
+    trainer.extend(extensions.PrintReport(['epoch', 'main/loss', 'main/acuracy'],
+                                          out=io.StringIO()))
+    with pytest.warns(UserWarning) as record:
+        trainer.run()
+    assert len(record) == 1
+    assert str(record[0].message).startswith(
+        "PrintReport: 'main/acuracy' (did you mean 'main/accuracy'?) never reported")
+
+
+def test_no_warning_when_every_key_appeared_or_nothing_was_printed():
+    import warnings
+
+    printer = extensions.PrintReport(['epoch'], out=io.StringIO())
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        printer.finalize()  # nothing printed yet: no verdict
+        run(io.StringIO(), [{'epoch': 1, 'main/loss': 0.5, 'a_very_long_entry_name': 1}])
