@@ -1559,6 +1559,10 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
     ``set_grad`` is True.
     """
     _check_sequence(outputs, 'grad', 'outputs')
+    for y in _check_variables(outputs, 'grad', 'outputs'):
+        refuse = getattr(y.creator_node, 'refuse_differentiation', None)  # old-style grads
+        if refuse is not None:
+            refuse()
     _check_sequence(inputs, 'grad', 'inputs')
     _check_variables(inputs, 'grad', 'inputs')
     if grad_outputs is None:

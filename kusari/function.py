@@ -87,6 +87,10 @@ class _OldStyleGradient(FunctionNode):
         return inputs
 
     def backward(self, target_input_indexes, grad_outputs):
+        self.refuse_differentiation()
+
+    def refuse_differentiation(self):
+        """grad() asks first, as Chainer checks its outputs before anything else."""
         raise RuntimeError('cannot twice-differentiate an old style Function "{}"; write it '
                            'as a FunctionNode to differentiate its gradient'
                            .format(self.function_label))

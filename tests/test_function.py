@@ -82,3 +82,12 @@ def test_old_style_gradient_cannot_be_differentiated_again():
     numpy.testing.assert_array_equal(x.grad, [3., 3.])
     with pytest.raises(RuntimeError, match='twice-differentiate an old style Function "Scale"'):
         F.sum(x.grad_var).backward()
+
+
+def test_grad_of_an_old_style_gradient_is_refused_before_its_inputs_are_checked():
+    x = Variable(numpy.ones(2, numpy.float32))
+    y = Scale()(x)
+    y.grad = numpy.ones(2, numpy.float32)
+    y.backward(enable_double_backprop=True)
+    with pytest.raises(RuntimeError, match='twice-differentiate'):
+        kusari.grad([x.grad_var], [None])
