@@ -552,6 +552,11 @@ class Variable:
                 'dtype {})'.format(g.shape, g.dtype, array.shape, array.dtype))
         self._grad_var = Variable._new(g, True)
 
+    @property
+    def _grad(self):  # Chainer's attribute holding the gradient array, read unchecked
+        g = self._grad_var
+        return None if g is None else g._array
+
     def cleargrad(self):
         self._grad_var = None
 

@@ -868,3 +868,10 @@ def test_a_none_input_is_retained_as_none():
     y.grad = f32(1.0, 1.0)
     y.backward()
     numpy.testing.assert_array_equal(x.grad, [3.0, 3.0])
+
+
+def test_parameter_gradient_array_is_reachable_as_chainer_private_grad():
+    p = kusari.Parameter(shape=(2, 3))
+    assert p._grad is p.grad and numpy.isnan(p._grad).all()
+    lazy = kusari.Parameter()
+    assert lazy._grad is None  # unchecked: no error before initialization
