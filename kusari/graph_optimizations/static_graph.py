@@ -895,6 +895,16 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
             if verbosity_level >= 2:
                 print('static_graph: replaying the schedule of {}'.format(func.__qualname__))
             return schedule.call(leaves, enable_backprop)
+        if len(arrays) != sum([isinstance(leaf, _Variable) for leaf in leaves]):
+            # As in Chainer, the traced code sees arrays as Variables (that need no
+            # gradient), so what it computes from them goes through functions the trace
+            # records, not through NumPy.
+            wrapped_leaves = [leaf if isinstance(leaf, _Variable) else _Variable._new(leaf, False)
+                              for leaf in leaves]
+            if isinstance(structure, int):
+                args = tuple(wrapped_leaves)
+            else:
+                args, kwargs = _unflatten(structure, wrapped_leaves)
         result, trace = _trace_call(func, chain, args, kwargs, arrays, verbosity_level)
         out_leaves = []
         out_structure = _flatten(result, out_leaves)

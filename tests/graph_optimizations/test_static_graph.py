@@ -15,6 +15,8 @@ from kusari import serializers
 from kusari.graph_optimizations import static_code
 from kusari.graph_optimizations.static_graph import static_graph
 from kusari.graph_optimizations.static_graph import StaticScheduleFunction
+from kusari.graph_optimizations.static_graph_utilities import static_forward_optimizations
+from kusari.functions.math.exponential import Exp
 
 
 def _pair(make):
@@ -172,11 +174,23 @@ def test_lstm_language_model(optimizer_class):
            rtol=1e-5)
 
 
+def test_array_arguments_are_seen_as_variables():
+    class Slicing(kusari.Chain):
+        @static_graph
+        def __call__(self, x):
+            return F.tanh(x[:, 0] * 2)  # traced: x is a Variable here, as in Chainer
+
+    chain = Slicing()
+    for value in (1.0, 2.0, 3.0):
+        x = numpy.full((2, 2), value, dtype=numpy.float32)
+        numpy.testing.assert_array_equal(chain(x).array, numpy.tanh(x[:, 0] * 2))
+
+
 def test_views_of_arguments_taken_by_numpy_are_refused():
     class Slicing(kusari.Chain):
         @static_graph
         def __call__(self, x):
-            return F.tanh(x[:, 0])  # NumPy indexing: invisible to the trace
+            return F.tanh(x.array[:, 0])  # NumPy indexing: invisible to the trace
 
     with pytest.raises(RuntimeError, match='view'):
         Slicing()(numpy.ones((2, 2), dtype=numpy.float32))
@@ -345,7 +359,7 @@ def test_a_chain_whose_functions_depend_on_the_data_is_refused():
     class DataDependent(kusari.Chain):
         @static_graph
         def __call__(self, x):
-            return F.relu(x) if float(x.sum()) > 0 else F.sigmoid(x)
+            return F.relu(x) if float(x.array.sum()) > 0 else F.sigmoid(x)
 
     chain = DataDependent()
     chain(numpy.ones(2, dtype=numpy.float32))
@@ -366,6 +380,59 @@ def test_side_effects_without_static_code_run_while_tracing_only():
     for _ in range(4):
         chain(numpy.ones(2, dtype=numpy.float32))
     assert chain.calls == 2  # the trace and the second call, which checks the trace
+
+
+def test_static_forward_optimizations_records_a_bare_forward():
+    class Bare(kusari.Chain):
+        @static_graph
+        def __call__(self, x):
+            y, = static_forward_optimizations(Exp(), (x.array,))  # on arrays, no graph
+            return F.tanh(y)
+
+    chain = Bare()
+    for value in (0.0, 0.5, 1.0, 1.5):
+        x = numpy.full((2,), value, dtype=numpy.float32)
+        numpy.testing.assert_array_equal(chain(x).array, numpy.tanh(numpy.exp(x)))
+    y, = static_forward_optimizations(Exp(), (x,))  # outside a trace: a plain forward
+    numpy.testing.assert_array_equal(y, numpy.exp(x))
+
+
+def test_keyword_and_nested_arguments_and_results():
+    class Nested(kusari.Chain):
+        @static_graph
+        def __call__(self, pair, scale=1.0, extra=None):
+            a, b = pair
+            return {'sum': a * scale + b, 'parts': [F.tanh(a), extra]}
+
+    chain = Nested()
+    for value in (1.0, 2.0, 3.0):
+        a = numpy.full((2,), value, dtype=numpy.float32)
+        b = kusari.Variable(numpy.ones(2, dtype=numpy.float32))
+        result = chain((a, b), scale=2.0, extra='tag')
+        numpy.testing.assert_array_equal(result['sum'].array, a * 2 + 1)
+        numpy.testing.assert_array_equal(result['parts'][0].array, numpy.tanh(a))
+        assert result['parts'][1] == 'tag'
+    result['sum'].grad = numpy.ones(2, dtype=numpy.float32)
+    result['sum'].backward()
+    numpy.testing.assert_array_equal(b.grad, numpy.ones(2))
+    chain((a, b), scale=3.0, extra='tag')  # another constant: another schedule
+    assert len(chain.schedule_manager.schedules) == 2
+
+
+def test_minimize_cache_size_and_end_forward():
+    class Small(kusari.Chain):
+        @static_graph(minimize_cache_size=True, verbosity_level=1)
+        def __call__(self, x):
+            return F.tanh(x)
+
+    chain = Small()
+    x = numpy.ones(2, dtype=numpy.float32)
+    chain(x)
+    with kusari.using_config('train', False):
+        chain(x)
+    assert len(chain.schedule_manager.schedules) == 1
+    chain.schedule_manager.end_forward()
+    assert 'Small.__call__' in repr(chain.schedule_manager)
 
 
 def test_decorator_arguments_are_checked():
