@@ -254,6 +254,7 @@ class Optimizer:
         if not isinstance(link, Link):
             raise TypeError('optimization target must be a link, not {}'.format(
                 type(link).__name__))
+        _warn_unregistered(type(self).__name__, link)
         self.target = link
         self.t = 0
         self.epoch = 0
@@ -463,3 +464,27 @@ Lasso = _deprecated_hook_alias(optimizer_hooks.Lasso)
 GradientClipping = _deprecated_hook_alias(optimizer_hooks.GradientClipping)
 GradientNoise = _deprecated_hook_alias(optimizer_hooks.GradientNoise)
 GradientHardClipping = _deprecated_hook_alias(optimizer_hooks.GradientHardClipping)
+
+
+def _warn_unregistered(optimizer_name, link):
+    """Warns about Parameters and Links that ``link``'s tree holds as plain attributes.
+
+    Assigned outside ``init_scope()`` they are not registered, so the optimizer silently
+    leaves them as they are; Chainer allows such attributes, hence a warning, not an error.
+    """
+    from kusari.link import Link
+    links = list(link.namedlinks())
+    registered = {id(sub) for _, sub in links} | {id(param) for param in link.params()}
+    unregistered = [
+        '{}/{} ({})'.format(path.rstrip('/'), name, type(value).__name__)
+        for path, sub in links for name, value in sorted(vars(sub).items())
+        if isinstance(value, (Link, core.Parameter)) and id(value) not in registered]
+    if unregistered:
+        warnings.warn(
+            '{}.setup: {} {} assigned outside `with self.init_scope():`, so not registered: '
+            'the optimizer will not update {}. Assign them inside init_scope() in __init__ '
+            '(or with add_link/add_param)'.format(
+                optimizer_name, ', '.join(unregistered),
+                'is' if len(unregistered) == 1 else 'are',
+                'it' if len(unregistered) == 1 else 'them'),
+            UserWarning, stacklevel=4)  # the caller of a GradientMethod's setup

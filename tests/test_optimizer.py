@@ -378,3 +378,26 @@ def test_a_strict_deserializer_missing_state_of_an_enabled_rule_raises():
     rule.enabled = False  # a disabled rule keeps no state: nothing to miss
     rule.serialize(Missing())
     assert rule.t == 7 and rule.state is None
+
+
+def test_setup_warns_about_links_and_parameters_assigned_outside_init_scope():
+    import warnings
+
+    import kusari.links as L
+
+    class Net(kusari.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.registered = L.Linear(2, 2)
+            self.forgotten = L.Linear(2, 2)
+            self.scale = kusari.Parameter(1.0)
+            self.alias = self.registered  # registered under another name: fine
+
+    with pytest.warns(UserWarning, match=r'Adam\.setup: /forgotten \(Linear\), /scale '
+                                         r'\(Parameter\) are assigned outside `with '
+                                         r'self\.init_scope\(\):`.*will not update them'):
+        optimizers.Adam().setup(Net())
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        optimizers.SGD().setup(L.Classifier(L.Linear(2, 2)))
