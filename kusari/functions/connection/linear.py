@@ -61,6 +61,13 @@ class LinearFunction(core.FunctionNode):
                       for i in indexes])
 
 
+def check_batch_axis(x, n_batch_axes):
+    """A 1-d ``x`` is one example without its batch axis, not a batch of scalars."""
+    if n_batch_axes == 1 and x.ndim < 2:
+        fail('linear', 'x', 'an array of shape (batch_size, in_size); for a single example '
+             'add the batch axis with x[None] or x.reshape(1, -1)', 'shape {}'.format(x.shape))
+
+
 def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully connected layer) ``y = x W^T + b``.
 
@@ -78,6 +85,7 @@ def linear(x, W, b=None, n_batch_axes=1):
         fail('linear', 'n_batch_axes', 'a positive integer', n_batch_axes)
     batch_shape = x.shape[:n_batch_axes]
     if x.ndim != 2 or n_batch_axes != 1:
+        check_batch_axis(x, n_batch_axes)
         rows = 1
         for d in batch_shape:
             rows *= d

@@ -2,7 +2,7 @@
 
 from kusari import initializers
 from kusari.core import Parameter
-from kusari.functions.connection.linear import linear
+from kusari.functions.connection.linear import check_batch_axis, linear
 from kusari.link import Link
 from kusari.links.connection._conv_setup import param_arrays
 
@@ -64,5 +64,6 @@ class Linear(Link):
 
     def forward(self, x, n_batch_axes=1):
         if self.W.array is None:
+            check_batch_axis(x, n_batch_axes)  # before it sizes W from x
             self._initialize_params_from(x, n_batch_axes)
         return linear(x, self.W, self.b, n_batch_axes=n_batch_axes)

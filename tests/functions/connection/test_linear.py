@@ -64,3 +64,9 @@ def test_mixed_dtypes(other_dtype, nobias):
 def test_invalid_inputs(x, W, b, kwargs, match):
     with pytest.raises(InvalidType, match='linear: ' + match):
         F.linear(x, W, b, **kwargs)
+
+
+def test_one_dimensional_x_is_not_taken_for_a_batch_of_scalars():
+    W = numpy.zeros((2, 1), numpy.float32)
+    with pytest.raises(InvalidType, match=r'linear: invalid x:.*x\.reshape\(1, -1\).*shape \(4,\)'):
+        F.linear(numpy.zeros(4, numpy.float32), W)

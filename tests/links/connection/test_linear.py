@@ -3,6 +3,7 @@ import pytest
 
 import kusari
 import kusari.links as L
+from kusari.utils.type_check import InvalidType
 
 
 def test_shapes_and_forward():
@@ -56,3 +57,12 @@ def test_initializers_are_used():
     numpy.testing.assert_array_equal(link.b.array, [0, 1, 2])
     with pytest.raises(TypeError):
         L.Linear(2, 3, initialW='ones')
+
+
+@pytest.mark.parametrize('in_size', [4, None])
+def test_one_example_without_batch_axis_says_to_add_it(in_size):
+    link = L.Linear(in_size, 2)
+    with pytest.raises(InvalidType, match=r'linear: invalid x: expected an array of shape '
+                                          r'\(batch_size, in_size\).*x\[None\].*got shape \(4,\)'):
+        link(numpy.zeros(4, numpy.float32))
+    assert link(numpy.zeros((1, 4), numpy.float32)).shape == (1, 2)  # W was not sized from x
