@@ -118,16 +118,22 @@ class Link(DeviceResident):
 
     # -- calling ---------------------------------------------------------------
     def __call__(self, *args, **kwargs):
-        if not (core._link_hooks or self._local_link_hooks):
-            return self.forward(*args, **kwargs)
-        from kusari.link_hook import ForwardPostprocessArgs, ForwardPreprocessArgs
-        hooks = list(core._link_hooks.values()) + list((self._local_link_hooks or {}).values())
-        for hook in hooks:
-            hook.forward_preprocess(ForwardPreprocessArgs(self, 'forward', args, kwargs))
-        out = self.forward(*args, **kwargs)
-        for hook in hooks:
-            hook.forward_postprocess(ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
-        return out
+        try:
+            if not (core._link_hooks or self._local_link_hooks):
+                return self.forward(*args, **kwargs)
+            from kusari.link_hook import ForwardPostprocessArgs, ForwardPreprocessArgs
+            hooks = (list(core._link_hooks.values())
+                     + list((self._local_link_hooks or {}).values()))
+            for hook in hooks:
+                hook.forward_preprocess(ForwardPreprocessArgs(self, 'forward', args, kwargs))
+            out = self.forward(*args, **kwargs)
+            for hook in hooks:
+                hook.forward_postprocess(
+                    ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
+            return out
+        except (AttributeError, TypeError) as error:
+            _explain_sequence_input(self, args, error)
+            raise
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -342,6 +348,19 @@ class Link(DeviceResident):
     def __repr__(self):
         specs = ', '.join('{}={}'.format(k, v) for k, v in self.printable_specs)
         return '{}({})'.format(type(self).__name__, specs)
+
+
+def _explain_sequence_input(link, args, error):
+    """Re-raises ``error`` saying what to do when it came from a list or tuple given where
+    the link wanted an array (e.g. ``'list' object has no attribute 'shape'``)."""
+    for index, arg in enumerate(args):
+        kind = type(arg).__name__
+        if isinstance(arg, (list, tuple)) and "'{}' object".format(kind) in str(error):
+            raise type(error)(
+                '{}: input {} is a {}, not an array or Variable; stack the examples into one '
+                'array first (numpy.stack or numpy.asarray, F.stack for Variables, or '
+                'chainer.dataset.concat_examples for a batch of dataset examples)'.format(
+                    type(link).__name__, index, kind)) from error
 
 
 class Chain(Link):

@@ -282,3 +282,17 @@ def test_init_mode_copies_get_nan_gradients_and_variables_are_not_registered():
     with link.init_scope():
         link.state = kusari.Variable(numpy.zeros(2, numpy.float32))  # not a Parameter
     assert [name for name, _ in link.namedparams()] == ['/W', '/b']
+
+
+def test_link_called_on_a_list_says_to_stack_the_examples():
+    link = L.Linear(2, 3)
+    with pytest.raises(AttributeError, match=r'Linear: input 0 is a list, not an array or '
+                                             r'Variable; stack the examples.*numpy\.stack'):
+        link([[1., 2.]])
+
+    # An error unrelated to the list passes through unchanged.
+    class Fails(kusari.Link):
+        def forward(self, xs):
+            raise TypeError('unrelated')
+    with pytest.raises(TypeError, match='^unrelated$'):
+        Fails()([numpy.zeros(2)])
