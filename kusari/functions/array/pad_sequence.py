@@ -29,7 +29,8 @@ class PadSequence(core.FunctionNode):
             fail('pad_sequence', 'length', 'at least the longest length {}'.format(longest),
                  length)
         # cast as C does (-1 pads unsigned arrays with their largest value, as in Chainer)
-        fill = numpy.asarray(self.padding).astype(x0.dtype)
+        # (a Python scalar: CuPy's full takes no host array)
+        fill = numpy.asarray(self.padding).astype(x0.dtype).item()
         y = get_array_module(*xs).full((len(xs), length) + x0.shape[1:], fill, x0.dtype)
         for i, x in enumerate(xs):
             y[i, :len(x)] = x
