@@ -348,6 +348,10 @@ class Variable:
     _has_chainerx_array = False  # kusari has no ChainerX
     __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
 
+    def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
+        # ``array + v`` runs v's operator; numpy.exp(v) says to use F.exp (kusari._array_ufunc).
+        return _apply_ufunc(ufunc, method, inputs, kwargs)
+
     def __init__(self, data=None, *, name=None, grad=None, requires_grad=True):
         _check_array(data, 'Variable data')
         self._array = data
@@ -1588,3 +1592,5 @@ def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
+
+from kusari._array_ufunc import apply_ufunc as _apply_ufunc  # noqa: E402 (it needs Variable)
