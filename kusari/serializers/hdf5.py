@@ -80,7 +80,7 @@ def save_hdf5(filename, obj, compression=4):
     def write(f):
         with h5py.File(f, 'w') as h5:
             serializer = HDF5Serializer(h5, compression)
-            if isinstance(obj, dict):
+            if isinstance(obj, dict) and not hasattr(obj, 'serialize'):  # a plain dict
                 for key, value in obj.items():
                     serializer(key, value)
             else:
