@@ -492,6 +492,14 @@ class StaticSchedule:
                        for y, is_array in zip(outputs, self.out_is_array)]
         return _unflatten(self.out_structure, outputs)
 
+    # A copied or pickled chain traces its own schedules (these hold the original's
+    # parameters and generated code): its ``static_schedule`` becomes None.
+    def __deepcopy__(self, memo):
+        return None
+
+    def __reduce__(self):
+        return type(None), ()
+
     def array_backward(self, input_nodes):
         """For inputs of these ranks and requires_grad flags: the generated backward
         pass on arrays, or None when some function on the way has no backward_arrays."""
@@ -883,7 +891,7 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
         enable_backprop = cfg.enable_backprop
         arrays = [leaf._array if isinstance(leaf, _Variable) else leaf for leaf in leaves]
         key = (func, train, enable_backprop, structure,
-               tuple([(a.shape, a.dtype) for a in arrays]))
+               tuple([(a.shape, a.dtype, type(a)) for a in arrays]))  # type: the device
         if len(arrays) > 1:
             key += _aliasing(arrays)
         if minimize_cache_size and manager._train is not train:

@@ -3,6 +3,7 @@
 import copy
 import functools
 import io
+import pickle
 
 import numpy
 import pytest
@@ -274,6 +275,29 @@ def test_copies_trace_their_own_schedule():
     twin.l1.W.array[...] = 0
     assert not numpy.array_equal(twin(x).array, static(x).array)
     assert twin.schedule_manager is not static.schedule_manager
+
+
+class PicklableTanh(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(5, 3)
+
+    @static_graph
+    def __call__(self, x):
+        return F.tanh(self.l1(x))
+
+
+def test_pickled_chains_trace_their_own_schedule():
+    chain = PicklableTanh()
+    x = numpy.ones((2, 5), dtype=numpy.float32)
+    for _ in range(3):
+        chain(x)
+    twin = pickle.loads(pickle.dumps(chain))
+    assert twin.static_schedule is None
+    twin.l1.W.array[...] = 0
+    numpy.testing.assert_array_equal(twin(x).array, numpy.tanh(twin.l1.b.array) + 0 * x[:, :3])
+    assert twin.schedule_manager is not chain.schedule_manager
 
 
 def test_each_kind_of_call_has_its_schedule():
