@@ -23,14 +23,40 @@ arrays as CuPy's do, and ``numpy.<function>(device_array)`` dispatches to the
 (``ElementwiseKernel``, ``RawKernel``) cannot run here and raise
 NotImplementedError. What this cannot catch: a NumPy function CuPy lacks, CuPy's
 own dtype rules where they differ from NumPy's, and kernel code.
+
+Only the names real CuPy has are offered: ``cupy_api.json`` (made from the
+``cupy-cuda12x`` wheel by ``make_cupy_api.py``) lists CuPy's functions, their
+parameters and ``ndarray``'s methods; a name CuPy lacks is an AttributeError and
+a keyword argument it does not take a TypeError, as on a GPU.
 """
 
 import contextlib
+import json
+import os
 import sys
 import threading
 import types
 
 import numpy
+
+
+with open(os.path.join(os.path.dirname(__file__), 'cupy_api.json')) as _file:
+    API = json.load(_file)
+
+
+def _check_keywords(spec, where, kwargs):
+    """A TypeError for a keyword argument that CuPy's ``where`` does not take."""
+    if not isinstance(spec, dict) or spec['kwargs']:
+        return
+    for key in kwargs:
+        if key not in spec['params']:
+            raise TypeError("{}() got an unexpected keyword argument '{}' (real CuPy {} takes "
+                            "only {})".format(where, key, API['version'], spec['params']))
+
+
+def _missing(module, name):
+    return AttributeError("module '{}' has no attribute '{}' (real CuPy {} lacks it)".format(
+        module, name, API['version']))
 
 
 class HostTransferError(RuntimeError):
@@ -68,6 +94,11 @@ def allow_transfers():
 def _transfer(what):
     if _strict():
         raise HostTransferError('device-to-host copy: {} (strict_transfers is on)'.format(what))
+
+
+def _no_fp_warnings():
+    """GPU kernels raise no floating-point warnings (CuPy has no ``errstate``)."""
+    return numpy.errstate(all='ignore')
 
 
 def _unsupported(value, where):
@@ -142,7 +173,8 @@ class ndarray:
         inputs = _unwrap(inputs, where)
         if 'out' in kwargs:
             kwargs['out'] = _unwrap(kwargs['out'], where)
-        result = getattr(ufunc, method)(*inputs, **kwargs)
+        with _no_fp_warnings():
+            result = getattr(ufunc, method)(*inputs, **kwargs)
         return None if method == 'at' else _wrap(result)
 
     def __array_function__(self, func, types, args, kwargs):
@@ -218,12 +250,17 @@ class ndarray:
     def __getattr__(self, name):
         if name == '_a' or name.startswith('__'):  # no __array_interface__ and the like
             raise AttributeError(name)
+        spec = API['ndarray'].get(name)
+        if spec is None:
+            raise AttributeError("'cupy.ndarray' object has no attribute '{}' (real CuPy {} "
+                                 "lacks it)".format(name, API['version']))
         value = getattr(self._a, name)
         if not callable(value):
             return _wrap(value)
 
         def method(*args, **kwargs):
             where = 'ndarray.' + name
+            _check_keywords(spec, where, kwargs)
             return _wrap(value(*_unwrap(args, where, allow_host=True),
                                **_unwrap(kwargs, where, allow_host=True)))
         method.__name__ = name
@@ -317,6 +354,10 @@ def _first_arg_is_host_data(args):
     return isinstance(first, (list, tuple)) and not _has_device_array(first)
 
 
+# cupy.ufunc.__call__'s keyword arguments (CuPy has no where=, order=, subok=...)
+_UFUNC_CALL = {'params': ['out', 'dtype', 'casting'], 'kwargs': False}
+
+
 class _Ufunc:
     """A ufunc of the fake CuPy: device arrays and scalars only."""
 
@@ -325,6 +366,9 @@ class _Ufunc:
         self.__name__ = ufunc.__name__
 
     def __getattr__(self, name):
+        if name not in ('reduce', 'accumulate', 'reduceat', 'outer', 'at', 'nin', 'nout',
+                        'nargs', 'types'):
+            raise AttributeError("'cupy.ufunc' object has no attribute '{}'".format(name))
         value = getattr(self._ufunc, name)
         if name in ('reduce', 'accumulate', 'reduceat', 'outer', 'at'):
             return _function(value, 'cupy.{}.{}'.format(self.__name__, name))
@@ -332,17 +376,21 @@ class _Ufunc:
 
     def __call__(self, *args, **kwargs):
         where = 'cupy.' + self.__name__
-        return _wrap(self._ufunc(*_unwrap(args, where), **_unwrap(kwargs, where)))
+        _check_keywords(_UFUNC_CALL, where, kwargs)
+        with _no_fp_warnings():
+            return _wrap(self._ufunc(*_unwrap(args, where), **_unwrap(kwargs, where)))
 
 
-def _function(function, where, check_first=False, from_host=False):
+def _function(function, where, check_first=False, from_host=False, spec=None):
     def call(*args, **kwargs):
+        _check_keywords(spec, where, kwargs)
         if check_first and _first_arg_is_host_data(args):
             raise TypeError('{} takes a device array, not {} (fake CuPy: CuPy functions do '
                             'not accept Python lists, tuples or scalars as arrays)'
                             .format(where, type(args[0]).__name__))
-        return _wrap(function(*_unwrap(args, where, from_host),
-                              **_unwrap(kwargs, where, from_host)))
+        with _no_fp_warnings():
+            return _wrap(function(*_unwrap(args, where, from_host),
+                                  **_unwrap(kwargs, where, from_host)))
     call.__name__ = getattr(function, '__name__', where)
     return call
 
@@ -359,6 +407,10 @@ class _Namespace(types.ModuleType):
     def __getattr__(self, name):
         if name.startswith('__'):
             raise AttributeError(name)
+        names = API['modules'].get(self.__name__)
+        if names is not None and name not in names:
+            raise _missing(self.__name__, name)
+        spec = names and names[name]
         value = getattr(self._host, name)
         if isinstance(value, types.ModuleType):  # cupy.lib.stride_tricks and the like
             wrapped = _Namespace('{}.{}'.format(self.__name__, name), value, self._check_first)
@@ -370,7 +422,7 @@ class _Namespace(types.ModuleType):
             wrapped = _function(
                 value, '{}.{}'.format(self.__name__, name),
                 check_first=self._check_first and name not in _FIRST_ARG_NOT_ARRAY,
-                from_host=name in self._from_host)
+                from_host=name in self._from_host, spec=spec)
         setattr(self, name, wrapped)
         return wrapped
 
@@ -386,10 +438,14 @@ def _with_dtype(function):
 
 class _Random(_Namespace):
     def __getattr__(self, name):
+        names = API['modules']['cupy.random']
+        if name not in names:
+            raise _missing('cupy.random', name)
         value = getattr(self._host, name)
         if isinstance(value, type) or not callable(value):
             return value
-        return _function(_with_dtype(value), 'cupy.random.' + name, from_host=True)
+        return _function(_with_dtype(value), 'cupy.random.' + name, from_host=True,
+                         spec=names[name])
 
 
 class _RandomState:
