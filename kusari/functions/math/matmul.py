@@ -2,13 +2,12 @@
 
 import warnings
 
-import numpy
-
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.array.broadcast import sum_to
+from kusari.functions.array.reshape import reshape
 
 
 def _swap(x):
@@ -27,21 +26,29 @@ class MatMul(core.FunctionNode):
 
     def forward(self, inputs):
         a, b = inputs
-        check_float('matmul', 'a', a)
-        check_float('matmul', 'b', b)
+        if a.dtype.kind != 'f' or b.dtype.kind != 'f':
+            check_float('matmul', 'a', a)
+            check_float('matmul', 'b', b)
         a_ = _swap(a) if self.transa else a
         b_ = _swap(b) if self.transb else b
-        if a_.shape[-1] != b_.shape[-2]:
+        # The checks cost nothing when the shapes are right (a per-op hot path).
+        try:
+            inner_sizes_agree = a_.shape[-1] == b_.shape[-2]
+        except IndexError:
+            inner_sizes_agree = None
+        if inner_sizes_agree is None:
+            fail('matmul', 'a and b', 'arrays of at least one axis', 'shapes {} and {}'.format(
+                a.shape, b.shape))
+        if not inner_sizes_agree:
             fail('matmul', 'shapes of a and b', 'a.shape[-1] == b.shape[-2] (after transa={}, '
                  'transb={})'.format(self.transa, self.transb),
                  '{} and {}'.format(a.shape, b.shape))
-        if a.shape[:-2] != b.shape[:-2]:
-            try:
-                numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2])
-            except ValueError:
-                fail('matmul', 'shapes of a and b', 'batch axes (all but the last two) that '
-                     'broadcast', '{} and {}'.format(a.shape, b.shape))
-        return get_array_module(a).matmul(a_, b_),
+        try:
+            return get_array_module(a).matmul(a_, b_),
+        except ValueError:
+            pass  # the inner sizes agree, so the batch axes do not broadcast
+        fail('matmul', 'shapes of a and b', 'batch axes (all but the last two) that broadcast',
+             '{} and {}'.format(a.shape, b.shape))
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
@@ -71,10 +78,6 @@ def matmul(a, b, transa=False, transb=False):
     added axis is removed from the result, as ``numpy.matmul`` does. The float dtypes of
     ``a`` and ``b`` may differ: the result has NumPy's promoted dtype.
     """
-    from kusari.functions.array.reshape import reshape
-    for name, x in (('a', a), ('b', b)):
-        if x.ndim == 0:
-            fail('matmul', name, 'an array of at least one axis', 'a 0-d array')
     a_1d = a.ndim == 1
     b_1d = b.ndim == 1
     if a_1d:
@@ -95,7 +98,6 @@ def batch_matmul(a, b, transa=False, transb=False):
     column vectors ``(N, 1)``; the result is 3-d.
     """
     warnings.warn('batch_matmul is deprecated; use matmul', DeprecationWarning)
-    from kusari.functions.array.reshape import reshape
     operands = []
     for name, x in (('a', a), ('b', b)):
         if x.ndim not in (2, 3):

@@ -53,7 +53,7 @@ def test_batch_matmul_is_deprecated():
 
 
 @pytest.mark.parametrize('a_shape, b_shape, message', [
-    ((), (2, 3), 'invalid a'), ((2, 3), (), 'invalid b'),
+    ((), (2, 3), 'invalid a and b'), ((2, 3), (), 'invalid a and b'),
     ((2, 3, 4), (3, 4, 3), 'invalid shapes of a and b: expected batch axes'),
 ])
 def test_invalid_shapes(a_shape, b_shape, message):
