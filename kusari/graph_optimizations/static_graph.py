@@ -471,8 +471,7 @@ class StaticSchedule:
         self.out_is_array = ()
         self.fingerprint = None
         self.verified = False  # by a second trace
-        self.replay = _generate_forward(self, keep=False)
-        self.replay_keeping = _generate_forward(self, keep=True)
+        self._replays = {}  # keep -> generated forward, made on first use
         self._backwards = {}
         # VariableNodes standing for the slots while a backward pass without a graph
         # runs backward_arrays: they carry the arrays (data) that a node retained
@@ -499,6 +498,16 @@ class StaticSchedule:
 
     def __reduce__(self):
         return type(None), ()
+
+    def replay(self, slots, keep):
+        """Run the generated forward on ``slots`` (see ``_generate_forward``)."""
+        return (self._replays.get(keep) or self.generated_forward(keep))(slots)
+
+    def generated_forward(self, keep):
+        replay = self._replays.get(keep)
+        if replay is None:
+            replay = self._replays[keep] = _generate_forward(self, keep)
+        return replay
 
     def array_backward(self, input_nodes):
         """For inputs of these ranks and requires_grad flags: the generated backward
@@ -707,8 +716,8 @@ class StaticScheduleFunction(core.FunctionNode):
         slots = schedule.template[:]
         slots[:len(inputs)] = inputs
         if not self._keep:
-            return schedule.replay(slots)
-        outputs, self._slots, self._nodes = schedule.replay_keeping(slots)
+            return schedule.replay(slots, False)
+        outputs, self._slots, self._nodes = schedule.replay(slots, True)
         return outputs
 
     def backward(self, target_input_indexes, grad_outputs):
@@ -930,7 +939,9 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
                     'config.use_static_graph = False'.format(
                         func.__qualname__, train, enable_backprop, difference))
             schedule.verified = True
-            if enable_backprop:  # generate backward now rather than in the first replay
+            # generate the code now rather than in the first replay
+            schedule.generated_forward(enable_backprop)
+            if enable_backprop:
                 schedule.array_backward([
                     x.node if isinstance(x, _Variable) else _constant_node(None, (), None)
                     for x in leaves + schedule.params])
