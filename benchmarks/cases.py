@@ -82,10 +82,12 @@ MLP_LARGE = {'sizes': (784, 1000, 1000, 10), 'batch': 100, 'lr': 0.01}
 LENET = {'batch': 64, 'lr': 0.01}
 
 CASES = (
-    Case('chain_fwd_bwd', 'per-op overhead: {n_ops}-op F.tanh chain on a 4x4 array, forward + backward',
+    Case('chain_fwd_bwd',
+         'per-op overhead: {n_ops}-op F.tanh chain on a 4x4 array, forward + backward',
          'time', 'µs/op', {'n_ops': 1000, 'shape': (4, 4)}, scale=1e6,
          targets=(Target('torch', 1.0), Target('chainer', 0.2))),
-    Case('chain_inference', 'per-op inference: {n_ops} F.tanh on a 4x4 array under no_backprop_mode',
+    Case('chain_inference',
+         'per-op inference: {n_ops} F.tanh on a 4x4 array under no_backprop_mode',
          'time', 'µs/op', {'n_ops': 1000, 'shape': (4, 4)}, scale=1e6,
          targets=(Target('numpy', 2.0),)),
     Case('mlp_large', 'MLP 784-1000-1000-10, batch 100, SGD step', 'time', 'ms', MLP_LARGE,

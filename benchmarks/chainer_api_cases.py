@@ -196,10 +196,12 @@ def lenet_step(api, params):
 def conv_pool(api, params):
     rng = _rng()
     channels, size, ksize = params['in_channels'], params['size'], params['ksize']
-    x = api.array(rng.standard_normal((params['batch'], channels, size, size)).astype(numpy.float32))
+    x = api.array(
+        rng.standard_normal((params['batch'], channels, size, size)).astype(numpy.float32))
     weight_shape = (params['out_channels'], channels, ksize, ksize)
+    scale = 1 / numpy.sqrt(channels * ksize * ksize)
     weight = api.ch.Variable(api.array(
-        (rng.standard_normal(weight_shape) / numpy.sqrt(channels * ksize * ksize)).astype(numpy.float32)))
+        (rng.standard_normal(weight_shape) * scale).astype(numpy.float32)))
     bias = api.ch.Variable(api.xp.zeros(params['out_channels'], dtype=numpy.float32))
     F, variable, pad = api.F, api.ch.Variable, params['pad']
     grad_y = []  # seed gradient, allocated on the first call once the output shape is known

@@ -1,7 +1,8 @@
 """Instructions per op of the F.tanh chain, counted by Valgrind: a reading that other
 processes on the machine cannot disturb, for A/B comparisons of core changes.
 
-    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20] [--torch] [--static]
+    python benchmarks/instructions.py [--kusari-path DIR] [--ops 1000] [--repeat 20]
+        [--torch] [--static]
 
 Each case runs twice under ``valgrind --tool=cachegrind`` (with 0 and with ``--repeat``
 timed calls after one warm-up call), so start-up cancels out; hash randomization, address

@@ -279,7 +279,8 @@ def run_gpu_section(args, frameworks, log):
         log(f'GPU section skipped: {description}')
         return {'skipped': description}
     gpu_frameworks = [framework for framework in frameworks
-                      if framework.name in ('numpy', 'kusari', 'torch') and not framework.unavailable]
+                      if framework.name in ('numpy', 'kusari', 'torch')
+                      and not framework.unavailable]
     results = run_cases(args, list(GPU_CASE_NAMES), gpu_frameworks, log)
     peak = call_worker(host, ['--gpu-peak', '--samples', str(args.samples)], args.timeout)
     return {'device': description, 'results': results,

@@ -186,7 +186,8 @@ class Function:
     def retain_outputs(self, indexes, retain_after_backward=False):
         """Keep these outputs for backward, as ``output_data`` (by default none are)."""
         if retain_after_backward:
-            warnings.warn('retain_after_backward option has no effect', DeprecationWarning)
+            warnings.warn('retain_after_backward option has no effect', DeprecationWarning,
+                          stacklevel=2)
         self.node.retain_outputs(tuple(indexes))
 
     def unchain(self):

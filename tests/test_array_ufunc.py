@@ -12,7 +12,7 @@ def variable():
 
 def test_numpy_math_on_a_variable_points_at_the_kusari_function():
     with pytest.raises(TypeError, match=r'numpy\.exp cannot compute on a Variable: use '
-                                        r'chainer\.functions\.exp \(F\.exp\).*numpy\.exp\(v\.array\)'):
+                       r'chainer\.functions\.exp \(F\.exp\).*numpy\.exp\(v\.array\)'):
         numpy.exp(variable())
     with pytest.raises(TypeError, match=r'numpy\.maximum .*F\.maximum'):
         numpy.maximum(numpy.zeros(2, numpy.float32), variable())
@@ -34,7 +34,7 @@ def test_array_operators_run_the_variables_operators_and_build_the_graph():
     b += v  # as with array priority: the name now holds the Variable
     assert isinstance(b, kusari.Variable)
     with pytest.raises(TypeError, match='do not support the > operator'):
-        a < v
+        _ = a < v
 
 
 def test_what_numpy_does_with_an_object_array_is_kept():

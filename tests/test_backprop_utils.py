@@ -26,7 +26,8 @@ def _step(func):
     x1 = Variable(numpy.array([1.0, 2.0], numpy.float32))
     x2 = Variable(numpy.array([5.0, 6.0], numpy.float32))
     func.apply((x1, x2))
-    lists = [[Variable(numpy.full(2, 10.0, numpy.float32))], [Variable(numpy.ones(2, numpy.float32))]]
+    lists = [[Variable(numpy.full(2, 10.0, numpy.float32))],
+             [Variable(numpy.ones(2, numpy.float32))]]
     grad_inputs = dict(zip(func.inputs, lists))
     gy = Variable(numpy.ones(2, numpy.float32))
     _backprop_utils.backprop_step(func, (0, 1), (gy, None), grad_inputs, True)

@@ -43,7 +43,8 @@ def test_nodes_and_edges_backward_from_the_output():
     g = c.build_computational_graph([y])
     functions = [n for n in g.nodes if isinstance(n, kusari.FunctionNode)]
     variables = [n for n in g.nodes if isinstance(n, kusari.variable.VariableNode)]
-    assert sorted(f.label for f in functions) == ['MatMul', 'ReLU', 'Sum', '_ + _']  # Chainer's labels
+    # Chainer's labels
+    assert sorted(f.label for f in functions) == ['MatMul', 'ReLU', 'Sum', '_ + _']
     assert len(variables) == 6  # x, w, h, relu(h), relu(h) + h, y
     assert (h.node, h.creator_node) not in g.edges
     assert (h.creator_node, h.node) in g.edges and (x.node, h.creator_node) in g.edges

@@ -82,7 +82,7 @@ def test_local_config_falls_back_to_global_and_overrides_locally():
         assert g.flag == 2
     assert local.flag == 2
     with pytest.raises(AttributeError):
-        local.missing_key
+        _ = local.missing_key
 
 
 def test_config_is_thread_local():

@@ -170,11 +170,11 @@ def test_a_new_parameter_has_a_nan_gradient_until_cleared():
     numpy.testing.assert_array_equal(link.W.grad, numpy.ones((2, 3)))
     lazy = Parameter()
     with pytest.raises(RuntimeError, match='not determined'):
-        lazy.grad
+        _ = lazy.grad
     lazy.initialize((2,))
     assert numpy.isnan(lazy.grad).all()
     with pytest.raises(RuntimeError, match='dtype'):
-        Parameter(lambda array: None).dtype
+        _ = Parameter(lambda array: None).dtype
 
 
 def test_share_copy_shares_arrays_even_when_initialized_later():

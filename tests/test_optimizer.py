@@ -68,7 +68,7 @@ def test_hyperparameter_falls_back_to_parent():
     assert child.get_dict() == {'lr': 0.5, 'momentum': 0.9}
     assert child.parent is parent
     with pytest.raises(AttributeError):
-        child.nothing
+        _ = child.nothing
 
 
 def test_hyperparameter_proxy_reads_and_writes():

@@ -26,6 +26,8 @@ import sys
 
 from kusari.compat import _finder
 from kusari.compat._finder import ChainerModuleNotAvailable
+# Hooks for ``pytest -p kusari.compat``; see kusari.compat.pytest_plugin.
+from kusari.compat.pytest_plugin import pytest_configure, pytest_load_initial_conftests
 
 
 def install():
@@ -65,9 +67,6 @@ def is_installed():
     """Whether Chainer's module names currently resolve to kusari."""
     return _finder.installed_finder() is not None
 
-
-# Hooks for ``pytest -p kusari.compat``; see kusari.compat.pytest_plugin.
-from kusari.compat.pytest_plugin import pytest_configure, pytest_load_initial_conftests
 
 __all__ = ['ChainerModuleNotAvailable', 'install', 'is_installed', 'uninstall',
            'pytest_configure', 'pytest_load_initial_conftests']

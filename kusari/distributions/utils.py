@@ -149,7 +149,7 @@ class ModifiedXLogX(core.FunctionNode):
         zero = x.array == 0
         if zero.any():
             warnings.warn('_modified_xlogx: cannot calculate the gradient of x log x at x = 0; '
-                          'it is taken as 0', RuntimeWarning)
+                          'it is taken as 0', RuntimeWarning, stacklevel=2)
         return gy * where_const(~zero, 1 + F.log(positive_part(x)), 0),
 
 

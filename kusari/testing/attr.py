@@ -8,7 +8,6 @@ neither backend.
 """
 
 import functools
-import sys
 
 from kusari.testing import _env
 
@@ -25,7 +24,7 @@ def _pytest():
 def get_error():
     """The ImportError of pytest, or None when pytest is available."""
     try:
-        import pytest
+        import pytest  # noqa: F401 - imported only to learn whether it can be
     except ImportError as error:
         return error
     return None
@@ -43,13 +42,12 @@ def check_available():
 
 @functools.cache
 def _gpu_count():
-    if 'cupy' not in sys.modules:
-        try:
-            import cupy
-        except ImportError:
-            return 0
     try:
-        return sys.modules['cupy'].cuda.runtime.getDeviceCount()
+        import cupy
+    except ImportError:
+        return 0
+    try:
+        return cupy.cuda.runtime.getDeviceCount()
     except Exception:  # No driver, or no device.
         return 0
 

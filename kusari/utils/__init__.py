@@ -1,12 +1,12 @@
 """Small utilities shared across kusari (Chainer's ``chainer.utils``)."""
 
-import collections.abc as collections_abc  # NOQA: Chainer's alias, used by its users
+import collections.abc as collections_abc  # noqa: F401 - Chainer's alias, used by its users
 import contextlib
 
 import numpy
 
 from kusari import _lazy
-from kusari.utils import argument, conv  # NOQA: reached as chainer.utils.argument, as in Chainer
+from kusari.utils import argument, conv  # noqa: F401 - reached as chainer.utils.argument, as in Chainer
 from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
 from kusari.utils.experimental import experimental  # NOQA

@@ -10,4 +10,4 @@ def experimental(api_name):
     ``kusari.disable_experimental_feature_warning`` is True."""
     if not kusari.disable_experimental_feature_warning:
         warnings.warn('{} is experimental. The interface can change in the future.'
-                      .format(api_name), FutureWarning)
+                      .format(api_name), FutureWarning, stacklevel=3)

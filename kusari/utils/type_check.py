@@ -673,10 +673,10 @@ def expect_broadcast_shapes(*shape_types):
         numpy.broadcast_shapes(*shapes)
     except ValueError:
         if in_light_mode():
-            raise InvalidType('', '', msg='shapes are not broadcastable')
+            raise InvalidType('', '', msg='shapes are not broadcastable') from None
         raise InvalidType(
             '{} are broadcastable'.format(', '.join(str(s) for s in shape_types)),
-            '{} are not broadcastable'.format(', '.join(str(s) for s in shapes)))
+            '{} are not broadcastable'.format(', '.join(str(s) for s in shapes))) from None
 
 
 @contextlib.contextmanager

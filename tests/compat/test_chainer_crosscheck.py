@@ -456,7 +456,7 @@ def function_results(worker, tmp_path_factory):
              for name, (expr, specs) in FUNCTIONS.items()}
     shapes_path = str(directory / 'shapes.npz')
     probe = dict(arrays)
-    for name, (_, specs) in FUNCTIONS.items():
+    for name in FUNCTIONS:
         for i in range(4):
             probe['%s/gy%d' % (name, i)] = numpy.float64(0)
     numpy.savez(shapes_path, **probe)

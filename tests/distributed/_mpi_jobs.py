@@ -353,7 +353,7 @@ def snapshot(size, out):
 
     straight, reference = _trainer(comm, os.path.join(out, 'straight'), 9, seed=10)
     straight.run()
-    for (n, p), (_, q) in zip(sorted(model.namedparams()),
+    for (_, p), (_, q) in zip(sorted(model.namedparams()),
                               sorted(reference.namedparams())):
         assert_allclose(p.array, q.array, rtol=1e-6, atol=1e-7)
     if comm.rank == 0:

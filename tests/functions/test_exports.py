@@ -43,4 +43,4 @@ def test_family_modules_are_attributes_of_their_packages():
     assert F.loss.crf1d.crf1d is F.crf1d
     assert 'flip' in dir(F.array)
     with pytest.raises(AttributeError, match='no attribute'):
-        F.array.no_such_module
+        _ = F.array.no_such_module

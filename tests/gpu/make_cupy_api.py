@@ -47,8 +47,6 @@ def _signature_from_doc(function):
     except Exception:
         # defaults naming CuPy constants: keep the names only
         args = tree.body[0].args
-        for default in args.defaults + [d for d in args.kw_defaults if d is not None]:
-            pass
         names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
         params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
         if args.kwarg is not None:
@@ -91,7 +89,8 @@ def main():
             continue
         value = getattr(cupy.ndarray, name)
         if callable(value) and not isinstance(value, property) and (
-                type(value).__name__ in ('method_descriptor', 'function', 'cython_function_or_method')):
+                type(value).__name__ in ('method_descriptor', 'function',
+                                         'cython_function_or_method')):
             api['ndarray'][name] = _parameters(value) or 'method'
         else:
             api['ndarray'][name] = 'attribute'

@@ -19,7 +19,10 @@ def test_the_name_list_is_real_cupys():
 
 def test_implicit_conversion_to_numpy_is_a_type_error():
     x = device_array(2, 3)
-    for convert in (numpy.asarray, numpy.array, lambda a: numpy.concatenate([a, numpy.ones((1, 3))])):
+    def concatenate(a):
+        return numpy.concatenate([a, numpy.ones((1, 3))])
+
+    for convert in (numpy.asarray, numpy.array, concatenate):
         with pytest.raises(TypeError):
             convert(x)
 

@@ -16,7 +16,7 @@ import numpy
 import pytest
 
 import kusari
-import kusari.links as L  # NOQA: the evaluated link expressions use it
+import kusari.links as L  # noqa: F401 - the evaluated link expressions use it
 from kusari import serializers
 
 CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')

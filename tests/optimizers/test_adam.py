@@ -64,7 +64,7 @@ def test_adabound_bounds_follow_alpha_changes(init, grads):
 def test_adam_alpha_t_and_errors_before_first_step():
     opt = optimizers.Adam(alpha=0.1, beta1=0.5, beta2=0.75)
     with pytest.raises(RuntimeError, match='t=0'):
-        opt.alpha_t
+        _ = opt.alpha_t
     opt.t = 2
     assert opt.alpha_t == pytest.approx(0.1 * math.sqrt(1 - 0.75 ** 2) / (1 - 0.25))
 

@@ -15,7 +15,7 @@ import numpy
 import pytest
 
 import kusari
-from kusari import optimizer_hooks, optimizers, serializers  # NOQA: used by eval
+from kusari import optimizer_hooks, optimizers, serializers  # noqa: F401 - used by eval
 
 CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')
 pytestmark = pytest.mark.skipif(not os.path.exists(CHAINER_PYTHON),

@@ -29,7 +29,7 @@ def test_dir_lists_chainers_optimizers_only():
                     if isinstance(getattr(optimizers, name), type)
                     and issubclass(getattr(optimizers, name), kusari.Optimizer))
     assert listed == sorted(REFERENCE)
-    from kusari.optimizers import Eve, EveRule  # NOQA: still importable
+    from kusari.optimizers import Eve, EveRule  # noqa: F401 - still importable
     assert issubclass(Eve, kusari.GradientMethod)
 
 

@@ -30,7 +30,8 @@ def test_debug_mode_checks_backward_too():
     x = kusari.Variable(numpy.ones(2, numpy.float32))
     with kusari.using_config('debug', True):
         y = F.sum(BadGrad().apply((x,))[0])
-        with pytest.raises(RuntimeError, match='Inf is detected on backward computation of BadGrad'):
+        with pytest.raises(RuntimeError,
+                           match='Inf is detected on backward computation of BadGrad'):
             y.backward()
 
 

@@ -72,7 +72,7 @@ class TestBackendConfig:
 
     def test_chainerx_device_skips(self):
         with pytest.raises(unittest.SkipTest, match='ChainerX'):
-            testing.BackendConfig({'use_chainerx': True}).device
+            _ = testing.BackendConfig({'use_chainerx': True}).device
 
     def test_repr(self):
         assert 'use_cuda=True' in repr(testing.BackendConfig({'use_cuda': True}))

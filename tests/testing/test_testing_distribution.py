@@ -49,7 +49,7 @@ def test_is_chainers_testing_name():
     assert testing.distribution_unittest is distribution_test.distribution_unittest
     assert issubclass(testing.distribution_unittest, unittest.TestCase)
     with pytest.raises(AttributeError, match='no attribute'):
-        testing.no_such_name
+        _ = testing.no_such_name
 
 
 @pytest.mark.parametrize('scipy_onebyone', [False, True])

@@ -145,7 +145,9 @@ def test_noncontiguous_arrays_reach_the_function():
 
 
 def test_per_dtype_options():
-    biased = lambda x: x ** 3 + 1e-3
+    def biased(x):
+        return x ** 3 + 1e-3
+
     with pytest.raises(testing.FunctionTestError, match=r'\[float32\]'):
         testing.check_function(cube, _x(), biased, dtypes=[numpy.float32, numpy.float64],
                                backward=False, double_backward=False)

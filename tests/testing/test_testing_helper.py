@@ -12,13 +12,13 @@ class TestAssertWarns:
 
     def test_passes_on_expected_warning(self):
         with testing.assert_warns(DeprecationWarning):
-            warnings.warn('old', DeprecationWarning)
+            warnings.warn('old', DeprecationWarning, stacklevel=2)
 
     def test_subclass_matches(self):
         class MyWarning(UserWarning):
             pass
         with testing.assert_warns(UserWarning):
-            warnings.warn('x', MyWarning)
+            warnings.warn('x', MyWarning, stacklevel=2)
 
     def test_fails_without_warning(self):
         with pytest.raises(AssertionError, match='DeprecationWarning not triggered'):
@@ -28,7 +28,7 @@ class TestAssertWarns:
     def test_fails_on_other_warning(self):
         with pytest.raises(AssertionError, match=r"got \['UserWarning'\]"):
             with testing.assert_warns(DeprecationWarning):
-                warnings.warn('other', UserWarning)
+                warnings.warn('other', UserWarning, stacklevel=2)
 
 
 class TestRequires:

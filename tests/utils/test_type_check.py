@@ -56,8 +56,10 @@ class TestMessages:
         assert _message(make(types)) == 'Expect: {}\nActual: {}'.format(text, actual)
 
     @pytest.mark.parametrize('make, text, value', [
-        (lambda t: t[0].shape[0] + t[1].shape[0] * 2, 'in_types[0].shape[0] + in_types[1].shape[0] * 2', 8),
-        (lambda t: (t[0].shape[0] + t[1].shape[0]) * 2, '(in_types[0].shape[0] + in_types[1].shape[0]) * 2', 10),
+        (lambda t: t[0].shape[0] + t[1].shape[0] * 2,
+         'in_types[0].shape[0] + in_types[1].shape[0] * 2', 8),
+        (lambda t: (t[0].shape[0] + t[1].shape[0]) * 2,
+         '(in_types[0].shape[0] + in_types[1].shape[0]) * 2', 10),
         (lambda t: t[0].ndim - (t[1].ndim - 1), 'in_types[0].ndim - (in_types[1].ndim - 1)', 3),
         (lambda t: t[0].ndim - t[1].ndim - 1, 'in_types[0].ndim - in_types[1].ndim - 1', 1),
         (lambda t: -t[0].ndim ** 2, '-in_types[0].ndim ** 2', -9),
@@ -65,7 +67,8 @@ class TestMessages:
         (lambda t: 2 ** t[1].ndim ** 2, '2 ** in_types[1].ndim ** 2', 2),
         (lambda t: (2 ** t[0].ndim) ** 2, '(2 ** in_types[0].ndim) ** 2', 64),
         (lambda t: t[0].shape[2] // 3 % 2, 'in_types[0].shape[2] // 3 % 2', 1),
-        (lambda t: t[0].shape[2] / (t[0].ndim + 1), 'in_types[0].shape[2] / (in_types[0].ndim + 1)', 1.0),
+        (lambda t: t[0].shape[2] / (t[0].ndim + 1),
+         'in_types[0].shape[2] / (in_types[0].ndim + 1)', 1.0),
         (lambda t: t[0].shape[1] << 1 | 1, 'in_types[0].shape[1] << 1 | 1', 7),
         (lambda t: t[0].shape[1] & 1 ^ 1, 'in_types[0].shape[1] & 1 ^ 1', 0),
         (lambda t: ~t[0].ndim, '~in_types[0].ndim', -4),
@@ -100,7 +103,8 @@ class TestMessages:
 
     def test_call_of_variable(self, types):
         fn = T.Variable(max, 'max')
-        assert _message(fn(types[0].shape) == 3) == 'Expect: max(in_types[0].shape) == 3\nActual: 4 != 3'
+        assert (_message(fn(types[0].shape) == 3)
+                == 'Expect: max(in_types[0].shape) == 3\nActual: 4 != 3')
 
     def test_plain_bool_in_full_mode(self):
         T.expect(True)
@@ -125,7 +129,7 @@ class TestExpr:
 
     def test_private_names_are_not_expressions(self, types):
         with pytest.raises(AttributeError):
-            types[0]._secret
+            _ = types[0]._secret
 
     def test_eval_of_plain_values_and_tuples(self, types):
         assert T.eval(3) == 3

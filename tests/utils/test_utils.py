@@ -67,4 +67,4 @@ def test_modules_are_attributes():
                          check=True).stdout.split()
     assert out == ['kusari.utils.type_check', 'cached_property', 'im2col_nd']
     with pytest.raises(AttributeError, match='no_such_module'):
-        utils.no_such_module
+        _ = utils.no_such_module

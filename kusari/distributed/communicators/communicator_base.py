@@ -100,7 +100,7 @@ class CommunicatorBase(abc.ABC):
         """Give rank ``i`` the array ``xs[i]`` of rank ``root`` (a tuple of ``size``
         arrays, or an array whose first axis has length ``size``)."""
 
-    def finalize(self):
+    def finalize(self):  # noqa: B027 - optional: most communicators hold nothing to release
         """Release what the communicator holds; it must not be used afterwards."""
 
     # -- Python objects -------------------------------------------------------------

@@ -24,7 +24,7 @@ class AllreducePersistent(extension.Extension):
         self.comm = comm
 
     def __call__(self, trainer=None):
-        for path, link in sorted(self.model.namedlinks(), key=lambda item: item[0]):
+        for _path, link in sorted(self.model.namedlinks(), key=lambda item: item[0]):
             for name in sorted(link._persistent):
                 value = getattr(link, name)
                 if not _arrays.is_array(value) or value.dtype.kind != 'f':

@@ -53,7 +53,7 @@ def is_basic(slices):
 def scatter_add_into(target, slices, values):
     """``target[slices] += values`` in place, accumulating repeated indices."""
     xp = get_array_module(target)
-    if is_basic(slices) or (len(slices) == 1 and getattr(slices[0], 'dtype', None) == bool):
+    if is_basic(slices) or (len(slices) == 1 and getattr(slices[0], 'dtype', None) == numpy.bool_):
         target[slices] += values
     elif xp is numpy:
         numpy.add.at(target, slices, values)

@@ -97,7 +97,7 @@ def batch_matmul(a, b, transa=False, transb=False):
     ``a`` and ``b`` are 3-d ``(B, M, N)`` batches of matrices or 2-d ``(B, N)`` batches of
     column vectors ``(N, 1)``; the result is 3-d.
     """
-    warnings.warn('batch_matmul is deprecated; use matmul', DeprecationWarning)
+    warnings.warn('batch_matmul is deprecated; use matmul', DeprecationWarning, stacklevel=2)
     operands = []
     for name, x in (('a', a), ('b', b)):
         if x.ndim not in (2, 3):

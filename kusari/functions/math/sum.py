@@ -2,7 +2,7 @@
 
 from kusari import core
 from kusari.functions.array._axes import reduction_axes
-from kusari.functions.array.broadcast import broadcast_to, sum_to  # NOQA: Chainer has sum_to here too
+from kusari.functions.array.broadcast import broadcast_to, sum_to  # noqa: F401 - Chainer has sum_to here too
 from kusari.functions.array.reshape import reshape
 
 

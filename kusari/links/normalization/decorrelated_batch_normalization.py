@@ -100,7 +100,7 @@ class _PatchedDeserializer(Deserializer):
         if stored.ndim == ndim - 1:
             if self.groups != 1:
                 warnings.warn('Found moving statistics of old DecorrelatedBatchNormalization, '
-                              'whose algorithm was different from the paper.')
+                              'whose algorithm was different from the paper.', stacklevel=2)
             stored = numpy.broadcast_to(stored, (self.groups,) + stored.shape)
         elif stored.ndim != ndim:
             raise ValueError('DecorrelatedBatchNormalization: unexpected shape {} of {}'

@@ -55,5 +55,5 @@ def serialize_previous_position(trigger, serializer):
             warnings.warn('{}: the snapshot has no {}; {}, which is right only if the trigger '
                           'is called at every iteration'.format(
                               type(trigger).__name__, key.replace('_', ' '), fallback),
-                          UserWarning)
+                          UserWarning, stacklevel=2)
             setattr(trigger, attribute, unknown)

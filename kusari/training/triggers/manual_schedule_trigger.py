@@ -48,6 +48,6 @@ class ManualScheduleTrigger:
             self.finished = bool(serializer('finished', self.finished))
         except KeyError:
             warnings.warn('ManualScheduleTrigger: the snapshot has no finished flag; it is '
-                          'set at the next call', UserWarning)
+                          'set at the next call', UserWarning, stacklevel=2)
             self.finished = False
             self._finished_unknown = True

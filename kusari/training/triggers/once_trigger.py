@@ -30,5 +30,5 @@ class OnceTrigger:
         except KeyError:
             warnings.warn('OnceTrigger: the snapshot has no flag; the trigger is taken as '
                           'already called (wrong if it was saved before its first call)',
-                          UserWarning)
+                          UserWarning, stacklevel=2)
             self._flag_first = False

@@ -161,7 +161,7 @@ def test_empty_dataset_and_not_callable():
     assert view.transform('y', lambda x: x).get_examples(None, None) == ([],)
     with pytest.raises(ValueError, match='TabularDataset.transform: the mode of an empty '
                                          'dataset is unknown'):
-        view.mode
+        _ = view.mode
     with pytest.raises(TypeError, match='TabularDataset.transform_batch: the transform must '
                                         'be callable, got str'):
         Table().transform_batch('x', 'not a function')

@@ -21,7 +21,8 @@ def reference(x, grid):
                 du, dv = u - u0, v - v0
                 out[b, :, i, j] = (
                     (1 - dv) * ((1 - du) * padded[b, :, v0, u0] + du * padded[b, :, v0, u0 + 1])
-                    + dv * ((1 - du) * padded[b, :, v0 + 1, u0] + du * padded[b, :, v0 + 1, u0 + 1]))
+                    + dv * ((1 - du) * padded[b, :, v0 + 1, u0]
+                            + du * padded[b, :, v0 + 1, u0 + 1]))
     return out
 
 

@@ -1,6 +1,8 @@
 """x and W of different float dtypes in the convolutions (Chainer's rule): the product is
 computed in the promoted dtype, the output has x's dtype, each gradient its input's dtype."""
 
+import functools
+
 import numpy
 import pytest
 
@@ -93,7 +95,7 @@ def test_nd_bias_may_have_another_float_dtype(other_dtype):
         fixed_x, fixed_W = x.astype(other_dtype), W.astype(other_dtype)
         y = function(fixed_x, fixed_W, b.astype(numpy.float16))
         assert y.dtype == other_dtype
-        check_function(lambda b: function(fixed_x, fixed_W, b), b, None,
+        check_function(functools.partial(function, fixed_x, fixed_W), b, None,
                        backward_options=options, double_backward_options=options)
 
 

@@ -136,7 +136,7 @@ def test_labels_as_chainer(node, label):
 
 def test_label_of_a_bad_constant():
     with pytest.raises(ValueError, match='a constant operand must be'):
-        basic_math.AddConstant([2]).label
+        _ = basic_math.AddConstant([2]).label
 
 
 @pytest.mark.parametrize('op', BINARY, ids=lambda op: op.__name__)

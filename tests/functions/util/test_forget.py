@@ -3,7 +3,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-import kusari.links  # NOQA: kusari.links.Linear
+import kusari.links  # noqa: F401 - kusari.links.Linear
 from kusari import gradient_check
 
 
@@ -61,7 +61,7 @@ def test_errors():
     for count, ordinal in [(0, '1st'), (1, '2nd'), (2, '3rd'), (3, '4th'), (10, '11th'),
                            (12, '13th'), (20, '21st'), (21, '22nd')]:
         with pytest.raises(RuntimeError, match='the {} element.* int'.format(ordinal)):
-            F.forget(lambda x: (x,) * count + (1,), numpy.ones(2))
+            F.forget(lambda x, count=count: (x,) * count + (1,), numpy.ones(2))
     x = kusari.Variable(numpy.ones(2))
     y = F.forget(lambda x: x * x, x)
     with pytest.raises(RuntimeError, match='double backpropagation'):

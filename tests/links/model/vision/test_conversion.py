@@ -6,7 +6,6 @@ import pytest
 
 import kusari.links as L
 from kusari.links.model.vision import googlenet, resnet
-from kusari.serializers import npz
 
 
 def _googlenet_layers(model):
