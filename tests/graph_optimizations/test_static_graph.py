@@ -13,11 +13,12 @@ import kusari.functions as F
 import kusari.links as L
 from kusari import optimizers
 from kusari import serializers
-from kusari.graph_optimizations import static_code
-from kusari.graph_optimizations.static_graph import static_graph
-from kusari.graph_optimizations.static_graph import StaticScheduleFunction
-from kusari.graph_optimizations.static_graph_utilities import static_forward_optimizations
 from kusari.functions.math.exponential import Exp
+from kusari.graph_optimizations import static_code
+from kusari.graph_optimizations.static_graph import StaticScheduleFunction
+from kusari.graph_optimizations.static_graph import static_graph
+from kusari.graph_optimizations.static_graph_utilities import static_forward_optimizations
+from kusari.testing import check_function
 
 
 def _pair(make):
@@ -457,6 +458,26 @@ def test_minimize_cache_size_and_end_forward():
     assert len(chain.schedule_manager.schedules) == 1
     chain.schedule_manager.end_forward()
     assert 'Small.__call__' in repr(chain.schedule_manager)
+
+
+def test_gradients_and_double_backprop_of_replays():
+    class Smooth(kusari.Chain):
+        @static_graph
+        def __call__(self, x, w):
+            return F.tanh(F.matmul(x, w)) * F.sigmoid(x[:, :1])
+
+    chain = Smooth()
+    rng = numpy.random.RandomState(6)
+    inputs = (rng.randn(3, 4), rng.randn(4, 2))
+
+    def reference(x, w):
+        return (numpy.tanh(x @ w) / (1 + numpy.exp(-x[:, :1]))).astype(x.dtype)
+
+    # check_function calls the chain many times per dtype: the gradient checks run on
+    # replays
+    check_function(chain, inputs, reference,
+                   forward_options={numpy.float16: {'atol': 1e-2, 'rtol': 1e-2}})
+    assert chain.static_schedule.verified
 
 
 def test_decorator_arguments_are_checked():
