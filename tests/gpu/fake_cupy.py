@@ -20,9 +20,11 @@ here too:
 Device arrays wrap NumPy arrays (views stay views), reductions give 0-d device
 arrays as CuPy's do, and ``numpy.<function>(device_array)`` dispatches to the
 "CuPy" function as CuPy's ``__array_function__`` does. CUDA kernels
-(``ElementwiseKernel``, ``RawKernel``) cannot run here and raise
-NotImplementedError. What this cannot catch: a NumPy function CuPy lacks, CuPy's
-own dtype rules where they differ from NumPy's, and kernel code.
+(``ElementwiseKernel``, ``ReductionKernel``, ``RawKernel``) check their arguments'
+count and dtypes against the kernel's declaration, then run the NumPy reference
+registered beside the kernel with :func:`reference` (NotImplementedError without
+one). What this cannot catch: CuPy's own dtype rules where they differ from
+NumPy's, and the CUDA code itself.
 
 Only the names real CuPy has are offered: ``cupy_api.json`` (made from the
 ``cupy-cuda12x`` wheel by ``make_cupy_api.py``) lists CuPy's functions, their
@@ -33,6 +35,7 @@ a keyword argument it does not take a TypeError, as on a GPU.
 import contextlib
 import json
 import os
+import re
 import sys
 import threading
 import types
@@ -530,12 +533,214 @@ class _MemoryPool:
         pass
 
 
-class _Kernel:
-    def __init__(self, *args, **kwargs):
-        self.args = args
+# -- kernels: declarations checked as CuPy checks them, bodies run by NumPy references --
 
-    def __call__(self, *args, **kwargs):
-        raise NotImplementedError('fake CuPy cannot run CUDA kernels; run this test on a GPU')
+_REFERENCES = {}
+_C_TYPES = {'float': 'float32', 'double': 'float64', 'half': 'float16', 'int': 'int32',
+            'long long': 'int64', 'long': 'int64', 'unsigned int': 'uint32', 'bool': 'bool',
+            'signed char': 'int8', 'unsigned char': 'uint8', 'short': 'int16',
+            'unsigned short': 'uint16', 'size_t': 'uint64', 'ptrdiff_t': 'int64'}
+
+
+def reference(name):
+    """Register the NumPy reference of the CUDA kernel called ``name``.
+
+    The fake kernels run it in place of the CUDA code: for an ``ElementwiseKernel``
+    it takes the inputs (NumPy arrays or scalars) and returns the outputs; for a
+    ``ReductionKernel`` it also takes ``axis`` and ``keepdims``; for a ``RawKernel``
+    it takes ``(grid, block, args)`` and writes into the argument arrays.
+    """
+    def register(function):
+        _REFERENCES[name] = function
+        return function
+    return register
+
+
+def _reference_of(name):
+    if name not in _REFERENCES:
+        raise NotImplementedError('fake CuPy has no NumPy reference for the CUDA kernel {!r}; '
+                                  'register one with fake_cupy.reference'.format(name))
+    return _REFERENCES[name]
+
+
+def _dtype_of(type_name):
+    """The dtype a kernel parameter's type names, or None for a type placeholder."""
+    type_name = _C_TYPES.get(type_name, type_name)
+    scalar_type = getattr(numpy, type_name, None)
+    if isinstance(scalar_type, type) and issubclass(scalar_type, numpy.generic):
+        return numpy.dtype(scalar_type)
+    return None
+
+
+def _parse_params(text):
+    """[(name, dtype or placeholder name, raw)] of ``'T x, raw float32 y'``."""
+    params = []
+    for item in filter(None, (part.strip() for part in text.split(','))):
+        words = item.split()
+        raw = words[0] == 'raw'
+        words = words[1:] if raw else words
+        if len(words) < 2:
+            raise ValueError('Syntax error: {}'.format(item))
+        type_name = ' '.join(words[:-1])
+        params.append((words[-1], _dtype_of(type_name) or type_name, raw))
+    return params
+
+
+def _bind_types(name, params, args):
+    """Check the arguments' dtypes against ``params``; the placeholders' dtypes."""
+    bound = {}
+    for (param, kind, raw), arg in zip(params, args):
+        if isinstance(arg, numpy.ndarray):
+            raise _unsupported(arg, name)
+        dtype = arg.dtype if isinstance(arg, ndarray) else None
+        if isinstance(kind, numpy.dtype):
+            continue  # fixed types: CuPy casts inputs to them in the kernel
+        if dtype is None:
+            dtype = numpy.result_type(arg) if isinstance(arg, numpy.generic) else None
+        if dtype is None:
+            continue  # a Python scalar takes the placeholder's type
+        if bound.setdefault(kind, dtype) != dtype:
+            raise TypeError('Type is mismatched. {} {} {} (kernel {}, parameter {})'.format(
+                param, dtype, bound[kind], name, param))
+    return bound
+
+
+def _declared_dtype(kind, bound, inputs):
+    if isinstance(kind, numpy.dtype):
+        return kind
+    if kind in bound:
+        return bound[kind]
+    return numpy.result_type(*[numpy.asarray(a) for a in inputs])
+
+
+def _check_outputs(name, params, outs):
+    """Outputs are device arrays of their declared fixed types (placeholders are
+    checked with the inputs)."""
+    for (param, kind, raw), out in zip(params, outs):
+        if not isinstance(out, ndarray):
+            raise TypeError('{}: output {} must be a cupy.ndarray, got {}'.format(
+                name, param, type(out).__name__))
+        if isinstance(kind, numpy.dtype) and out.dtype != kind:
+            raise TypeError('Type is mismatched. {} {} {} (kernel {}, output)'.format(
+                param, out.dtype, kind, name))
+
+
+class ElementwiseKernel:
+    """``cupy.ElementwiseKernel``: arguments checked against its declaration, then its
+    NumPy reference run."""
+
+    def __init__(self, in_params, out_params, operation, name='kernel', reduce_dims=True,
+                 preamble='', no_return=False, return_tuple=False, loop_prep='',
+                 after_loop='', options=()):
+        self.in_params = _parse_params(in_params)
+        self.out_params = _parse_params(out_params)
+        self.nin, self.nout = len(self.in_params), len(self.out_params)
+        self.nargs = self.nin + self.nout
+        self.name = name
+        self.return_tuple = return_tuple
+
+    def __call__(self, *args, size=None, block_size=None, stream=None):
+        if len(args) not in (self.nin, self.nargs):
+            raise TypeError('Wrong number of arguments for {}'.format(self.name))
+        inputs, outs = args[:self.nin], args[self.nin:]
+        bound = _bind_types(self.name, self.in_params + self.out_params, args)
+        _check_outputs(self.name, self.out_params, outs)
+        host = [_unwrap(a, self.name) for a in inputs]
+        try:
+            shape = numpy.broadcast_shapes(*[numpy.shape(a) for a, p in
+                                             zip(host, self.in_params) if not p[2]])
+        except ValueError:
+            raise ValueError('{}: operands could not be broadcast together with shapes {}'
+                             .format(self.name, [numpy.shape(a) for a in host]))
+        with _no_fp_warnings():
+            results = _reference_of(self.name)(*host)
+        results = results if isinstance(results, tuple) else (results,)
+        if len(results) != self.nout:
+            raise AssertionError('reference of {} returned {} outputs, the kernel declares {}'
+                                 .format(self.name, len(results), self.nout))
+        if not outs:
+            outs = tuple(_wrap(numpy.empty(shape, _declared_dtype(kind, bound, host)))
+                         for _, kind, _ in self.out_params)
+        for out, result in zip(outs, results):
+            out._a[...] = result
+        return outs if self.return_tuple or self.nout > 1 else outs[0]
+
+
+class ReductionKernel:
+    """``cupy.ReductionKernel``: arguments checked against its declaration, then its
+    NumPy reference run with ``axis`` and ``keepdims``."""
+
+    def __init__(self, in_params, out_params, map_expr, reduce_expr, post_map_expr, identity,
+                 name='reduce_kernel', reduce_type=None, reduce_dims=True, preamble='',
+                 options=()):
+        self.in_params = _parse_params(in_params)
+        self.out_params = _parse_params(out_params)
+        self.nin, self.nout = len(self.in_params), len(self.out_params)
+        self.name = name
+
+    def __call__(self, *args, out=None, axis=None, keepdims=False, stream=None):
+        if len(args) != self.nin:
+            raise TypeError('Wrong number of arguments for {}'.format(self.name))
+        outs = () if out is None else (out,)
+        bound = _bind_types(self.name, self.in_params + self.out_params, args + outs)
+        _check_outputs(self.name, self.out_params, outs)
+        host = [_unwrap(a, self.name) for a in args]
+        with _no_fp_warnings():
+            result = numpy.asarray(_reference_of(self.name)(*host, axis=axis,
+                                                            keepdims=keepdims))
+        if out is None:
+            return _wrap(result.astype(_declared_dtype(self.out_params[0][1], bound, host)))
+        out._a[...] = result
+        return out
+
+
+_RAW_SIGNATURE = r'__global__\s+void\s+{}\s*\(([^)]*)\)'
+
+
+class RawKernel:
+    """``cupy.RawKernel``: arguments checked against the ``__global__`` signature in
+    its source, then its NumPy reference run."""
+
+    def __init__(self, code, name, options=(), backend='nvrtc', translate_cucomplex=False,
+                 enable_cooperative_groups=False, jitify=False):
+        self.code = code
+        self.name = name
+
+    def _params(self):
+        """[(name, dtype or None, pointer)]: read at the first call, when CuPy compiles."""
+        match = re.search(_RAW_SIGNATURE.format(re.escape(self.name)), self.code)
+        if match is None:
+            raise ValueError('fake CuPy: no __global__ function {!r} in the code'.format(
+                self.name))
+        params = []
+        for item in filter(None, (p.strip() for p in match.group(1).split(','))):
+            words = item.replace('*', ' * ').replace('const', ' ').split()
+            pointer = '*' in words
+            type_name = ' '.join(w for w in words[:-1] if w not in ('*', '__restrict__'))
+            params.append((words[-1], _dtype_of(type_name), pointer))
+        return params
+
+    def __call__(self, grid, block, args, *, shared_mem=0):
+        if not isinstance(args, tuple):
+            raise TypeError('{}: args must be a tuple, got {}'.format(
+                self.name, type(args).__name__))
+        params = self._params()
+        if len(args) != len(params):
+            raise TypeError('Wrong number of arguments for {}: {} given, the kernel takes {}'
+                            .format(self.name, len(args), len(params)))
+        for (param, dtype, pointer), arg in zip(params, args):
+            if isinstance(arg, numpy.ndarray):
+                raise _unsupported(arg, self.name)
+            if pointer != isinstance(arg, ndarray):
+                raise TypeError('{}: parameter {} takes {}, got {}'.format(
+                    self.name, param, 'a cupy.ndarray' if pointer else 'a scalar',
+                    type(arg).__name__))
+            given = arg.dtype if isinstance(arg, (ndarray, numpy.generic)) else None
+            if dtype is not None and given is not None and given != dtype:
+                raise TypeError('{}: parameter {} is declared {}, got {}'.format(
+                    self.name, param, dtype, given))
+        with _no_fp_warnings():
+            _reference_of(self.name)(grid, block, tuple(_unwrap(a, self.name) for a in args))
 
 
 def _asnumpy(a, stream=None, order='C', out=None):
@@ -576,7 +781,9 @@ def _build():
         args[0] if len(args) == 1 and callable(args[0]) and not kwargs else lambda f: f)
     module.memoize = _memoize
     module.clear_memo = lambda: None
-    module.ElementwiseKernel = module.ReductionKernel = module.RawKernel = _Kernel
+    module.ElementwiseKernel = ElementwiseKernel
+    module.ReductionKernel = ReductionKernel
+    module.RawKernel = RawKernel
     module.get_default_memory_pool = _MemoryPool
     module.get_default_pinned_memory_pool = _MemoryPool
     module.is_available = lambda: True

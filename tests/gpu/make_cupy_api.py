@@ -4,7 +4,7 @@ The fake CuPy (``fake_cupy.py``) offers only what this list has, so code that ca
 a NumPy-only function or keyword fails on the CPU as it would on a GPU. CuPy imports
 without a GPU; run this with ``cupy-cuda12x`` (and its dependencies) importable:
 
-    python -m tests.gpu.make_cupy_api  > tests/gpu/cupy_api.json
+    python -m tests.gpu.make_cupy_api > tests/gpu/cupy_api.json
 """
 
 import ast
@@ -39,20 +39,13 @@ def _signature_from_doc(function):
         tree = ast.parse('def f{}: pass'.format(arguments))
     except SyntaxError:
         return None
-    namespace = {}
-    try:
-        exec(compile(ast.parse('def f{}: pass'.format(
-            ast.unparse(tree.body[0].args).join('()'))), '<doc>', 'exec'),
-             {'__builtins__': __builtins__, 'None': None}, namespace)
-    except Exception:
-        # defaults naming CuPy constants: keep the names only
-        args = tree.body[0].args
-        names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
-        params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
-        if args.kwarg is not None:
-            params.append(inspect.Parameter(args.kwarg.arg, inspect.Parameter.VAR_KEYWORD))
-        return inspect.Signature(params)
-    return inspect.signature(namespace['f'])
+    # the names only: defaults may name CuPy constants
+    args = tree.body[0].args
+    names = [a.arg for a in args.posonlyargs + args.args + args.kwonlyargs]
+    params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD) for n in names]
+    if args.kwarg is not None:
+        params.append(inspect.Parameter(args.kwarg.arg, inspect.Parameter.VAR_KEYWORD))
+    return inspect.Signature(params)
 
 
 def _describe(module):

@@ -87,3 +87,76 @@ def test_keywords_cupy_has_are_accepted():
 def test_device_arithmetic_raises_no_floating_point_warnings():
     zero = cupy.zeros(2)
     assert fake_cupy.asnumpy(cupy.isnan(zero / zero)).all()
+
+
+# -- kernels -----------------------------------------------------------------------
+
+@fake_cupy.reference('fake_test_axpy')
+def _axpy(a, x, y):
+    return a * x + y
+
+
+@fake_cupy.reference('fake_test_sqnorm')
+def _sqnorm(x, axis, keepdims):
+    return (x * x).sum(axis=axis, keepdims=keepdims)
+
+
+@fake_cupy.reference('fake_test_scale')
+def _scale(grid, block, args):
+    x, y, n = args
+    y[:n] = 2 * x[:n]
+
+
+axpy = cupy.ElementwiseKernel('T a, T x, T y', 'T z', 'z = a * x + y', 'fake_test_axpy')
+sqnorm = cupy.ReductionKernel('T x', 'T y', 'x * x', 'a + b', 'y = a', '0', 'fake_test_sqnorm')
+scale = cupy.RawKernel('extern "C" __global__ void fake_test_scale(const float* x, float* y, '
+                       'int n) { y[threadIdx.x] = 2 * x[threadIdx.x]; }', 'fake_test_scale')
+
+
+def test_kernels_run_their_numpy_reference():
+    x = device_array(2, 3)
+    z = axpy(2, x, cupy.ones(3, dtype=numpy.float32))
+    assert z.dtype == numpy.float32
+    numpy.testing.assert_array_equal(fake_cupy.asnumpy(z), 2 * numpy.arange(6).reshape(2, 3) + 1)
+    numpy.testing.assert_array_equal(fake_cupy.asnumpy(sqnorm(x, axis=1)), [5, 50])
+    y = cupy.zeros(6, dtype=numpy.float32)
+    scale((1,), (6,), (x.ravel(), y, numpy.int32(6)))
+    numpy.testing.assert_array_equal(fake_cupy.asnumpy(y), 2 * numpy.arange(6))
+
+
+@pytest.mark.parametrize('call', [
+    lambda x: axpy(x, x), lambda x: axpy(x, x, x, x, x),
+    lambda x: sqnorm(x, x), lambda x: scale((1,), (6,), (x, x))])
+def test_kernels_check_the_argument_count(call):
+    with pytest.raises(TypeError, match='Wrong number of arguments'):
+        call(device_array(6))
+
+
+@pytest.mark.parametrize('call', [
+    lambda x: axpy(2, x, x.astype(numpy.float64)),
+    lambda x: axpy(2, x, x, cupy.empty(6, dtype=numpy.float64)),
+    lambda x: sqnorm(x, out=cupy.empty((), dtype=numpy.float64)),
+    lambda x: scale((1,), (6,), (x.astype(numpy.float64), x, numpy.int32(6))),
+    lambda x: scale((1,), (6,), (x, x, numpy.int64(6)))])
+def test_kernels_check_the_argument_dtypes(call):
+    with pytest.raises(TypeError):
+        call(device_array(6))
+
+
+def test_kernels_refuse_host_arrays_and_need_a_reference():
+    x = device_array(6)
+    with pytest.raises(TypeError, match='Unsupported type'):
+        axpy(2, x, numpy.ones(6, dtype=numpy.float32))
+    with pytest.raises(TypeError, match='takes a scalar'):
+        scale((1,), (6,), (x, x, x))
+    unknown = cupy.ElementwiseKernel('T x', 'T y', 'y = x', 'fake_test_unknown')
+    with pytest.raises(NotImplementedError, match='fake_test_unknown'):
+        unknown(x)
+
+
+def test_kusari_kernel_helpers_build_the_fake_kernels():
+    from kusari import cuda
+    with fake_cupy.installed():
+        kernel = cuda.elementwise('T a, T x, T y', 'T z', 'z = a * x + y', 'fake_test_axpy')
+        assert isinstance(kernel, cupy.ElementwiseKernel)
+        assert fake_cupy.asnumpy(kernel(1, device_array(2), device_array(2))).tolist() == [0, 2]
