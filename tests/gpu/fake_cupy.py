@@ -589,7 +589,7 @@ def _parse_params(text):
 def _bind_types(name, params, args):
     """Check the arguments' dtypes against ``params``; the placeholders' dtypes."""
     bound = {}
-    for (param, kind, raw), arg in zip(params, args):
+    for (param, kind, _raw), arg in zip(params, args):
         if isinstance(arg, numpy.ndarray):
             raise _unsupported(arg, name)
         dtype = arg.dtype if isinstance(arg, ndarray) else None
@@ -616,7 +616,7 @@ def _declared_dtype(kind, bound, inputs):
 def _check_outputs(name, params, outs):
     """Outputs are device arrays of their declared fixed types (placeholders are
     checked with the inputs)."""
-    for (param, kind, raw), out in zip(params, outs):
+    for (param, kind, _raw), out in zip(params, outs):
         if not isinstance(out, ndarray):
             raise TypeError('{}: output {} must be a cupy.ndarray, got {}'.format(
                 name, param, type(out).__name__))
@@ -651,7 +651,7 @@ class ElementwiseKernel:
                                              zip(host, self.in_params) if not p[2]])
         except ValueError:
             raise ValueError('{}: operands could not be broadcast together with shapes {}'
-                             .format(self.name, [numpy.shape(a) for a in host]))
+                             .format(self.name, [numpy.shape(a) for a in host])) from None
         with _no_fp_warnings():
             results = _reference_of(self.name)(*host)
         results = results if isinstance(results, tuple) else (results,)
