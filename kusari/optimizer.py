@@ -5,11 +5,12 @@ hyperparameters fall back to the optimizer's, so one rule can be tuned (or disab
 without touching the others.
 """
 
+import functools
 import warnings
 
 import numpy
 
-from kusari import backend, core, optimizer_hooks
+from kusari import backend, core, initializers, optimizer_hooks
 
 
 class Hyperparameter:
@@ -55,6 +56,30 @@ class HyperparameterProxy:
 
     def __set__(self, obj, value):
         setattr(obj.hyperparam, self.name, value)
+
+
+def _skip_without_grad(update_core):
+    """Wraps a rule's update method: as Chainer's rules do, it leaves a parameter without
+    a gradient (an uninitialized one, or one the loss does not reach) as it is."""
+    @functools.wraps(update_core)
+    def update_if_grad(self, param):
+        if param.grad is not None:
+            update_core(self, param)
+    return update_if_grad
+
+
+def _dtype_or_none(param):
+    try:
+        return param.dtype
+    except RuntimeError:  # an uninitialized parameter whose initializer gives no dtype
+        return None
+
+
+def _uninitialized_fp32(param):
+    """The float32 stand-in that update_core sees for an uninitialized float16 parameter
+    (which stays uninitialized)."""
+    return core.Parameter(initializers.Constant(numpy.nan, dtype=numpy.float32),
+                          name=param.name)
 
 
 class UpdateRule:
@@ -119,29 +144,36 @@ class UpdateRule:
         raise KeyError('no hook {}'.format(name))
 
     def update(self, param):
-        """Update ``param`` from its gradient (no-op when disabled or without grad)."""
-        if not self.enabled or param.array is None or param.grad is None:
+        """Run the hooks and ``update_core`` on ``param``.
+
+        As in Chainer, this happens for every parameter, also an uninitialized one or one
+        without a gradient: the rules leave those as they are (see ``_skip_without_grad``).
+        """
+        if not self.enabled:
             return
         self.t += 1
-        if self._use_fp32_update and param.dtype == numpy.float16:
-            param = self._fp32_view(param)
-        if self._state is None:
-            self._state = {}
-            self.init_state(param)
-            self._state_array_type = type(param.array)
-        elif self._state_array_type is not type(param.array):
-            self._send_state_to(param)
-        loss_scale = param._loss_scale
-        if loss_scale is not None:
-            param.grad /= loss_scale
-            param._loss_scale = None
+        initialized = param.array is not None
+        fp16 = param
+        if self._use_fp32_update and _dtype_or_none(param) == numpy.float16:
+            param = self._fp32_view(param) if initialized else _uninitialized_fp32(param)
+        if initialized:
+            if self._state is None:
+                self._state = {}
+                self.init_state(param)
+                self._state_array_type = type(param.array)
+            elif self._state_array_type is not type(param.array):
+                self._send_state_to(param)
+            loss_scale = param._loss_scale
+            if loss_scale is not None:
+                param.grad /= loss_scale
+                param._loss_scale = None
         for hook in self._pre_update_hooks.values():
             hook(self, param)
         self.update_core(param)
         for hook in self._post_update_hooks.values():
             hook(self, param)
-        if self._fp32_param is not None and param is self._fp32_param:
-            self._write_back_fp16()
+        if initialized and param is not fp16:
+            fp16.array[...] = param.array.astype(numpy.float16)
 
     def _send_state_to(self, param):
         """Move the state arrays to the parameter's device (after to_device, or state
@@ -157,18 +189,13 @@ class UpdateRule:
         if fp32 is None:
             fp32 = self._fp32_param = core.Variable(param.array.astype(numpy.float32),
                                                     name=param.name)
-            fp32._fp16_param = param
-        fp32.grad = param.grad.astype(numpy.float32)
+        grad = param.grad
+        fp32.grad = None if grad is None else grad.astype(numpy.float32)
         fp32._loss_scale = param._loss_scale
         return fp32
 
-    def _write_back_fp16(self):
-        fp32 = self._fp32_param
-        param = fp32._fp16_param
-        param.array[...] = fp32.array.astype(numpy.float16)
-
     def update_core(self, param):
-        if isinstance(param.array, numpy.ndarray):
+        if param.device.xp is numpy:
             self.update_core_cpu(param)
         else:
             self.update_core_gpu(param)
@@ -416,10 +443,8 @@ class GradientMethod(Optimizer):
         self.reallocate_cleared_grads()
         self.call_hooks('pre')
         self.t += 1
-        for param in self.target.params(include_uninit=False):
-            rule = param.update_rule
-            if rule is not None:
-                rule.update(param)
+        for param in self.target.params():  # the uninitialized ones too, as in Chainer
+            param.update()
         self.reallocate_cleared_grads()
         self.call_hooks('post')
         self.update_loss_scale()

@@ -401,3 +401,70 @@ def test_setup_warns_about_links_and_parameters_assigned_outside_init_scope():
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         optimizers.SGD().setup(L.Classifier(L.Linear(2, 2)))
+
+
+class _Mixed(kusari.Link):
+    """An uninitialized parameter, one with a gradient and one without."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.uninit = kusari.Parameter()
+            self.with_grad = kusari.Parameter(numpy.array([3.0, 2.0]))
+            self.no_grad = kusari.Parameter(numpy.array([5.0, 7.0]))
+        self.uninit.cleargrad()
+        self.no_grad.cleargrad()
+        self.with_grad.grad = numpy.array([1.0, 1.0])
+
+
+@pytest.mark.parametrize('make', [
+    optimizers.AdaDelta, optimizers.AdaGrad, optimizers.Adam, optimizers.AdaBound,
+    optimizers.CorrectedMomentumSGD, optimizers.MomentumSGD, optimizers.MSVAG,
+    optimizers.NesterovAG, optimizers.RMSprop, optimizers.RMSpropGraves, optimizers.SGD,
+    optimizers.SMORMS3])
+def test_every_rule_runs_for_every_parameter_and_skips_those_without_gradient(make):
+    link = _Mixed()
+    opt = make()
+    opt.setup(link)
+    for param in link.params():
+        param.update()  # the rules themselves leave a parameter without gradient alone
+    assert link.uninit.array is None
+    numpy.testing.assert_array_equal(link.no_grad.array, [5.0, 7.0])
+    assert not numpy.array_equal(link.with_grad.array, [3.0, 2.0])
+    assert [p.update_rule.t for p in (link.uninit, link.with_grad, link.no_grad)] == [1, 1, 1]
+    assert link.uninit.update_rule._state is None  # no state before the array exists
+
+
+def test_gradient_method_calls_update_core_for_uninitialized_and_gradless_parameters():
+    seen = []
+
+    class Rule(optimizer.UpdateRule):
+        def update_core_cpu(self, param):
+            seen.append(param)
+
+    class Opt(optimizer.GradientMethod):
+        def create_update_rule(self):
+            return Rule()
+
+    link = _Mixed()
+    opt = Opt()
+    opt.setup(link)
+    opt.update()
+    assert sorted(map(id, seen)) == sorted(map(id, link.params()))
+
+
+@pytest.mark.parametrize('dtype', [None, numpy.float16, numpy.float32])
+def test_fp32_update_of_an_uninitialized_parameter_leaves_it_uninitialized(dtype):
+    param = kusari.Parameter(kusari.initializers.Constant(1.0, dtype=dtype))
+    seen = []
+    rule = optimizer.UpdateRule()
+    rule.update_core = seen.append
+    rule.use_fp32_update()
+    rule.update(param)
+    (got,) = seen
+    assert param.array is None
+    if dtype == numpy.float16:
+        assert got is not param and got.dtype == numpy.float32 and got.array is None
+        assert param.dtype == numpy.float16
+    else:
+        assert got is param

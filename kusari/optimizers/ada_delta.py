@@ -22,6 +22,7 @@ class AdaDeltaRule(optimizer.UpdateRule):
         self.state['msg'] = xp.zeros_like(param.array)
         self.state['msdx'] = xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         rho, eps = self.hyperparam.rho, self.hyperparam.eps

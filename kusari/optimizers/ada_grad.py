@@ -19,6 +19,7 @@ class AdaGradRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['h'] = param.xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam

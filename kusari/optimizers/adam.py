@@ -75,6 +75,7 @@ class AdamRule(optimizer.UpdateRule):
         upper = final_lr * (1.0 + 1.0 / (hp.gamma * self.t))
         return lower, upper
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         hp = self.hyperparam
         xp = param.xp

@@ -24,6 +24,7 @@ class CorrectedMomentumSGDRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['v'] = param.xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         hp = self.hyperparam
         v = self.state['v']

@@ -67,6 +67,7 @@ class EveRule(optimizer.UpdateRule):
         self.state['m'] = xp.zeros_like(param.array)
         self.state['v'] = xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam

@@ -22,6 +22,7 @@ class MomentumSGDRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['v'] = param.xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         v = self.state['v']
         v *= self.hyperparam.momentum

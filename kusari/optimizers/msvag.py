@@ -40,6 +40,7 @@ class MSVAGRule(optimizer.UpdateRule):
         self.state['m'] = xp.zeros_like(param.array)
         self.state['v'] = xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam

@@ -25,6 +25,7 @@ class NesterovAGRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['v'] = param.xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         lr, mu = self.hyperparam.lr, self.hyperparam.momentum
         v = self.state['v']

@@ -23,6 +23,7 @@ class RMSpropRule(optimizer.UpdateRule):
     def init_state(self, param):
         self.state['ms'] = param.xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam

@@ -28,6 +28,7 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         self.state['g'] = xp.zeros_like(param.array)
         self.state['delta'] = xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam

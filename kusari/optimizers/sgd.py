@@ -16,6 +16,7 @@ class SGDRule(optimizer.UpdateRule):
         if lr is not None:
             self.hyperparam.lr = lr
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         param.array -= self.hyperparam.lr * param.grad
 

@@ -23,6 +23,7 @@ class SMORMS3Rule(optimizer.UpdateRule):
         self.state['g'] = xp.zeros_like(param.array)
         self.state['g2'] = xp.zeros_like(param.array)
 
+    @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam
