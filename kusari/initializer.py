@@ -28,7 +28,7 @@ class Initializer:
 
 
 def get_fans(shape):
-    """(fan_in, fan_out) of a weight of ``shape`` = (out, in, *kernel).
+    """``(fan_in, fan_out)`` of a weight of ``shape`` = ``(out, in, *kernel)``.
 
     The receptive field (the product of the kernel axes) multiplies both fans.
     """

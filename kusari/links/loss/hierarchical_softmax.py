@@ -110,7 +110,7 @@ class _PathTables:
 
 class BinaryHierarchicalSoftmax(Link):
     """The negative log-likelihood of words under a product of binary decisions along
-    their paths in a binary tree: ``P(w) = prod sigmoid(code_i * W[node_i] . x)``.
+    their paths in a binary tree: ``P(w) = prod sigmoid(code_i * W[node_i] @ x)``.
 
     Args:
         in_size (int): input size.

@@ -15,8 +15,10 @@ class BatchRenormalization(BatchNormalization):
         size (int or tuple of ints): the shape of the normalized axes.
         rmax (float): the largest allowed correction of the standard deviation.
         dmax (float): the largest allowed correction of the mean.
-        decay, eps, dtype, use_gamma, use_beta, initial_gamma, initial_beta,
-        initial_avg_mean, initial_avg_var: as in BatchNormalization.
+
+    The other arguments (``decay``, ``eps``, ``dtype``, ``use_gamma``, ``use_beta``,
+    ``initial_gamma``, ``initial_beta``, ``initial_avg_mean``, ``initial_avg_var``)
+    are those of :class:`BatchNormalization`.
     """
 
     def __init__(self, size, rmax=1, dmax=0, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,

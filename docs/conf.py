@@ -1,0 +1,144 @@
+"""Sphinx configuration for kusari's documentation.
+
+Build: ``python -m sphinx -W -b html docs docs/_build/html``; run the code in the
+pages: ``python -m sphinx -W -b doctest docs docs/_build/doctest``.
+"""
+
+import importlib
+import inspect
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import kusari  # noqa: E402
+
+project = 'kusari'
+author = 'the kusari developers'
+copyright = '2026, the kusari developers'
+release = kusari.kusari_version
+version = release
+
+extensions = [
+    'sphinx.ext.autodoc',
+    'sphinx.ext.autosummary',
+    'sphinx.ext.doctest',
+    'sphinx.ext.napoleon',
+    'sphinx.ext.viewcode',
+]
+
+templates_path = ['_templates']
+exclude_patterns = ['_build']
+html_theme = 'alabaster'
+html_theme_options = {
+    'description': "define-by-run neural networks on NumPy, with Chainer's API",
+    'fixed_sidebar': True,
+}
+html_title = 'kusari documentation'
+
+autosummary_generate = True
+autodoc_member_order = 'bysource'
+autodoc_default_options = {'show-inheritance': True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+napoleon_use_ivar = True
+# Docstrings name objects (``numpy.ndarray``, ``cupy.ndarray``, ...) that this site
+# does not document; an unresolved name is not an error.
+nitpicky = False
+
+# Only the pages' own examples run under the doctest builder (``.. doctest::`` and
+# ``.. testcode::`` blocks); every one starts from the same imports.
+doctest_global_setup = '''
+import numpy as np
+import kusari
+import kusari.functions as F
+import kusari.links as L
+from kusari import optimizers
+np.random.seed(0)
+'''
+doctest_test_doctest_blocks = ''
+
+
+# The API reference lists every public name of each package, grouped by the
+# subpackage that defines it, so a name added to kusari appears without editing here.
+REFERENCE = [
+    # (page, title, module, intro)
+    ('functions', 'Functions', 'kusari.functions',
+     'Differentiable functions on :class:`~kusari.Variable` and arrays.'),
+    ('links', 'Links', 'kusari.links',
+     'Layers with parameters: :class:`~kusari.Link` subclasses.'),
+    ('optimizers', 'Optimizers', 'kusari.optimizers',
+     'Optimizers and their update rules.'),
+    ('initializers', 'Initializers', 'kusari.initializers',
+     'Initializers that fill parameter arrays.'),
+    ('training', 'Training loop', 'kusari.training',
+     'The :class:`~kusari.training.Trainer` and its parts.'),
+    ('extensions', 'Trainer extensions', 'kusari.training.extensions',
+     'Extensions that report, evaluate, snapshot and adjust during training.'),
+    ('triggers', 'Triggers', 'kusari.training.triggers',
+     'Triggers that decide when an extension or training stops.'),
+    ('updaters', 'Updaters', 'kusari.training.updaters',
+     'Updaters that run one training step.'),
+    ('datasets', 'Datasets', 'kusari.datasets',
+     'Dataset classes and loaders of standard datasets.'),
+    ('dataset', 'Dataset utilities', 'kusari.dataset',
+     'Converters, the dataset mixin and download helpers.'),
+    ('iterators', 'Iterators', 'kusari.iterators',
+     'Iterators that make minibatches from a dataset.'),
+    ('serializers', 'Serializers', 'kusari.serializers',
+     'Saving and loading links, optimizers and trainers.'),
+]
+
+
+def _public_names(module):
+    names = getattr(module, '__all__', None) or [
+        name for name in dir(module) if not name.startswith('_')]
+    return sorted(name for name in names
+                  if not inspect.ismodule(getattr(module, name)))
+
+
+def _group(module, name):
+    """The subpackage under ``module`` that defines ``name`` (its section title)."""
+    defined_in = getattr(getattr(module, name), '__module__', None) or module.__name__
+    rest = defined_in[len(module.__name__):].lstrip('.').split('.')
+    if not defined_in.startswith(module.__name__ + '.') or len(rest) < 2:
+        return 'General'
+    return rest[0].replace('_', ' ').capitalize()
+
+
+def _documented_elsewhere(module_name, name):
+    """Whether ``name`` is re-exported from a package that has its own page
+    (``kusari.training.StandardUpdater`` is on the updaters page)."""
+    defined_in = getattr(getattr(importlib.import_module(module_name), name),
+                         '__module__', '') or ''
+    return any(other.startswith(module_name + '.')
+               and (defined_in + '.').startswith(other + '.')
+               for _, _, other, _ in REFERENCE)
+
+
+def _write_reference_page(page, title, module_name, intro):
+    module = importlib.import_module(module_name)
+    groups = {}
+    for name in _public_names(module):
+        if _documented_elsewhere(module_name, name):
+            continue
+        groups.setdefault(_group(module, name), []).append(name)
+    lines = [f'.. This page is written by conf.py; edit REFERENCE there.', '',
+             title, '=' * len(title), '', f'.. module:: {module_name}', '', intro, '']
+    for group in sorted(groups, key=lambda g: (g == 'General', g)):
+        lines += [group, '-' * len(group), '', '.. autosummary::',
+                  '   :toctree: generated', '   :nosignatures:', '']
+        lines += [f'   {name}' for name in groups[group]]
+        lines.append('')
+    text = '\n'.join(lines)
+    path = os.path.join(HERE, 'reference', f'{page}.rst')
+    old = open(path).read() if os.path.exists(path) else None
+    if old != text:  # unchanged pages keep their time stamp (no needless rebuild)
+        with open(path, 'w') as f:
+            f.write(text)
+
+
+os.makedirs(os.path.join(HERE, 'reference'), exist_ok=True)
+for entry in REFERENCE:
+    _write_reference_page(*entry)
