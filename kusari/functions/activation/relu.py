@@ -41,5 +41,17 @@ class ReLUGrad(core.FunctionNode):
 
 
 def relu(x):
-    """Rectified linear unit ``max(0, x)``."""
+    """Rectified linear unit: ``max(0, x)`` elementwise.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype. The gradient is ``gy`` where ``x > 0``
+        and 0 elsewhere.
+
+    >>> import numpy as np
+    >>> relu(np.array([-1., 0., 2.], dtype=np.float32)).array
+    array([0., 0., 2.], dtype=float32)
+    """
     return ReLU().apply((x,))[0]

@@ -50,5 +50,16 @@ class SigmoidGrad(core.FunctionNode):
 
 
 def sigmoid(x):
-    """Elementwise sigmoid ``1 / (1 + exp(-x))``."""
+    """Elementwise logistic sigmoid ``1 / (1 + exp(-x))``, computed without overflow.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype, with values in ``(0, 1)``.
+
+    >>> import numpy as np
+    >>> sigmoid(np.array([0.], dtype=np.float32)).array
+    array([0.5], dtype=float32)
+    """
     return Sigmoid().apply((x,))[0]

@@ -31,5 +31,19 @@ class Softmax(core.FunctionNode):
 
 
 def softmax(x, axis=1):
-    """Softmax along ``axis``: ``exp(x) / sum(exp(x), axis)``."""
+    """Softmax along ``axis``: ``exp(x) / sum(exp(x), axis)``, computed stably.
+
+    Args:
+        x (Variable or array): scores, e.g. of shape ``(N, C)`` for N examples of C
+            classes.
+        axis (int): the axis that sums to one (negative counts from the end).
+
+    Returns:
+        Variable: of ``x``'s shape and dtype; its entries along ``axis`` are
+        positive and sum to 1.
+
+    >>> import numpy as np
+    >>> softmax(np.zeros((1, 4), dtype=np.float32)).array
+    array([[0.25, 0.25, 0.25, 0.25]], dtype=float32)
+    """
     return Softmax(axis_of('softmax', axis, x.ndim)).apply((x,))[0]

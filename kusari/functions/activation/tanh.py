@@ -54,5 +54,17 @@ class TanhGrad(core.FunctionNode):
 
 
 def tanh(x):
-    """Elementwise hyperbolic tangent."""
+    """Elementwise hyperbolic tangent.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype, with values in ``(-1, 1)``; the
+        gradient is ``gy * (1 - y ** 2)``.
+
+    >>> import numpy as np
+    >>> tanh(np.array([0.], dtype=np.float32)).array
+    array([0.], dtype=float32)
+    """
     return Tanh().apply((x,))[0]

@@ -28,5 +28,19 @@ class MeanSquaredError(core.FunctionNode):
 
 
 def mean_squared_error(x0, x1):
-    """Mean of the squared differences of ``x0`` and ``x1`` (a scalar)."""
+    """Mean of the squared differences of ``x0`` and ``x1`` over all elements.
+
+    Args:
+        x0 (Variable or array): predictions, a float array of any shape.
+        x1 (Variable or array): targets of ``x0``'s shape and dtype.
+
+    Returns:
+        Variable: a scalar (shape ``()``) of ``x0``'s dtype,
+        ``sum((x0 - x1) ** 2) / x0.size``.
+
+    >>> import numpy as np
+    >>> mean_squared_error(np.array([1., 3.], dtype=np.float32),
+    ...                    np.array([1., 1.], dtype=np.float32)).array
+    array(2., dtype=float32)
+    """
     return MeanSquaredError().apply((x0, x1))[0]

@@ -27,6 +27,21 @@ class Sum(core.FunctionNode):
 
 
 def sum(x, axis=None, keepdims=False):
-    """Sum of the elements of ``x`` over ``axis`` (None: all axes)."""
+    """Sum of the elements of ``x`` over ``axis``.
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of int): axes to sum over; None sums all of them
+            (negative axes count from the end).
+        keepdims (bool): keep the summed axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the summed axes (with them as 1 when
+        ``keepdims``): a scalar of shape ``()`` for ``axis=None``.
+
+    >>> import numpy as np
+    >>> sum(np.ones((2, 3), dtype=np.float32), axis=1).array
+    array([3., 3.], dtype=float32)
+    """
     axes = reduction_axes('sum', axis, x.ndim)
     return Sum(axes, keepdims).apply((x,))[0]

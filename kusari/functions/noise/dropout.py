@@ -56,6 +56,18 @@ def dropout(x, ratio=.5, **kwargs):
         ratio (float): dropout ratio in [0, 1).
         mask: a given mask (already scaled) to use instead of a random one.
         return_mask (bool): also return the mask used (None when not training).
+
+    Returns:
+        Variable: of ``x``'s shape and dtype (``x`` itself as a Variable when not
+        training); ``(y, mask)`` with ``return_mask``.
+
+    >>> import numpy as np
+    >>> import kusari
+    >>> x = np.ones((2, 3), dtype=np.float32)
+    >>> with kusari.using_config('train', False):
+    ...     dropout(x).array
+    array([[1., 1., 1.],
+           [1., 1., 1.]], dtype=float32)
     """
     if 'train' in kwargs:
         raise ValueError('dropout: the train argument is not supported anymore; use '

@@ -80,7 +80,25 @@ def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 
 def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """2-dimensional max pooling; see :func:`max_pooling_nd`.
+    """Two-dimensional max pooling: the maximum of each ``ksize`` window.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, h, w)``.
+        ksize (int or pair of ints): window size ``(k_H, k_W)``.
+        stride (int, pair of ints or None): window stride; None means ``ksize``
+            (windows that do not overlap).
+        pad (int or pair of ints): padding (with -inf) on both sides.
+        cover_all (bool): add a last window so that every input element is
+            pooled (Chainer's default); False gives the usual
+            ``(h + 2 p - k) // s + 1``.
+        return_indices (bool): also return the offset of each maximum inside its
+            window (for :func:`upsampling_2d`).
+
+    Returns:
+        Variable: of shape ``(n, c, h_O, w_O)`` with
+        ``h_O = (h + 2 p_H - k_H + s_H - 1) // s_H + 1`` when ``cover_all``
+        (likewise ``w_O``); with ``return_indices`` a pair ``(y, indices)``.
+        See :func:`max_pooling_nd` for other numbers of spatial axes.
 
     >>> import numpy as np
     >>> x = np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4)
