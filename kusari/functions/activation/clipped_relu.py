@@ -22,12 +22,27 @@ class ClippedReLU(core.FunctionNode):
 
 
 def clipped_relu(x, z=20.0):
-    """Clipped ReLU ``min(max(0, x), z)``."""
+    """Clipped ReLU ``min(max(0, x), z)``.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+        z (float): the upper bound (positive).
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     if not z > 0:
         raise ValueError('clipped_relu: z must be positive, but got {}'.format(z))
     return ClippedReLU(z).apply((x,))[0]
 
 
 def relu6(x):
-    """ReLU6 ``min(max(0, x), 6)``."""
+    """ReLU6 ``min(max(0, x), 6)``.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     return clipped_relu(x, 6.0)

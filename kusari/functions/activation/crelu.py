@@ -61,6 +61,13 @@ def crelu(x, axis=1):
     """Concatenated ReLU: ``relu(x)`` and ``relu(-x)`` joined along ``axis``.
 
     The output has twice ``x``'s length along ``axis``.
+
+    Args:
+        x (Variable or array): input, a float array.
+        axis (int): the axis to join along.
+
+    Returns:
+        Variable: of ``x``'s dtype and shape except twice as long along ``axis``.
     """
     if x.ndim == 0:
         fail('crelu', 'x', 'an array with at least one axis', 'a 0-d array')

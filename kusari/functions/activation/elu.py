@@ -32,5 +32,13 @@ class ELU(core.FunctionNode):
 
 
 def elu(x, alpha=1.0):
-    """Exponential linear unit: ``x`` where ``x > 0``, ``alpha * (exp(x) - 1)`` elsewhere."""
+    """Exponential linear unit: ``x`` where ``x > 0``, ``alpha * (exp(x) - 1)`` elsewhere.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+        alpha (float): the scale of the negative part.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     return ELU(alpha).apply((x,))[0]

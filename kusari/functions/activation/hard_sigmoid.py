@@ -21,5 +21,12 @@ class HardSigmoid(core.FunctionNode):
 
 
 def hard_sigmoid(x):
-    """Hard sigmoid ``clip(0.2 * x + 0.5, 0, 1)``."""
+    """Hard sigmoid ``clip(0.2 * x + 0.5, 0, 1)``.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype., with values in ``[0, 1]``.
+    """
     return HardSigmoid().apply((x,))[0]

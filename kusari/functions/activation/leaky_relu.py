@@ -30,5 +30,13 @@ class LeakyReLU(core.FunctionNode):
 
 
 def leaky_relu(x, slope=0.2):
-    """Leaky ReLU: ``x`` where ``x >= 0``, ``slope * x`` elsewhere."""
+    """Leaky ReLU: ``x`` where ``x >= 0``, ``slope * x`` elsewhere.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+        slope (float): the slope of the negative part.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     return LeakyReLU(slope).apply((x,))[0]

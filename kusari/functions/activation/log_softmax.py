@@ -34,5 +34,14 @@ class LogSoftmax(core.FunctionNode):
 
 
 def log_softmax(x, axis=1):
-    """Log of the softmax along ``axis``, computed stably."""
+    """Log of the softmax along ``axis``, computed stably.
+
+    Args:
+        x (Variable or array): scores, e.g. of shape ``(N, C)`` for N examples of C
+            classes.
+        axis (int): the axis of the classes (negative counts from the end).
+
+    Returns:
+        Variable: of ``x``'s shape and dtype: ``x - logsumexp(x, axis)``.
+    """
     return LogSoftmax(axis_of('log_softmax', axis, x.ndim)).apply((x,))[0]

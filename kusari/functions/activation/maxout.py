@@ -11,6 +11,14 @@ def maxout(x, pool_size, axis=1):
 
     ``x.shape[axis]`` must be a multiple of ``pool_size``; the output has
     ``x.shape[axis] // pool_size`` entries there.
+
+    Args:
+        x (Variable or array): input, a float array, e.g. ``(N, C * pool_size)``.
+        pool_size (int): the size of each group.
+        axis (int): the axis of the groups.
+
+    Returns:
+        Variable: of ``x``'s dtype, e.g. ``(N, C)``.
     """
     if not isinstance(pool_size, int) or pool_size <= 0:
         fail('maxout', 'pool_size', 'a positive int', repr(pool_size))

@@ -45,5 +45,12 @@ def prelu(x, W):
 
     ``W`` has the shape of ``x.shape[1:1 + W.ndim]`` (for example one slope per channel)
     and is broadcast over the batch axis and the trailing axes.
+
+    Args:
+        x (Variable or array): input of shape ``(N, C, ...)``, a float array.
+        W (Variable or array): slopes of the negative part, e.g. of shape ``(C,)``.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
     """
     return PReLU().apply((x, W))[0]

@@ -29,5 +29,13 @@ class Softplus(core.FunctionNode):
 
 
 def softplus(x, beta=1.0):
-    """Softplus ``log(1 + exp(beta * x)) / beta``, computed without overflow."""
+    """Softplus ``log(1 + exp(beta * x)) / beta``, computed without overflow.
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+        beta (float): the sharpness (large values approach ``relu``).
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     return Softplus(beta).apply((x,))[0]

@@ -12,6 +12,13 @@ def swish(x, beta):
 
     ``beta`` has the shape of ``x.shape[1:1 + beta.ndim]`` and is broadcast over the batch
     axis and the trailing axes.
+
+    Args:
+        x (Variable or array): input of shape ``(N, C, ...)``, a float array.
+        beta (Variable or array): the parameter, e.g. of shape ``(C,)``.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
     """
     check_float('swish', 'x', core.as_array(x))
     check_same_dtype('swish', core.as_array(x), core.as_array(beta), ('x', 'beta'))

@@ -83,7 +83,8 @@ def unary(name, compute, derivative, uses='x', doc=None, node_name=None):
         derivative: ``derivative(x, y, gy)`` returning ``gy * f'(x)`` from Variables
             (``x``/``y`` are None unless named in ``uses``).
         uses (str): which of ``'x'`` and ``'y'`` backward needs.
-        doc (str): docstring of the function.
+        doc (str): what the function computes (one sentence); the docstring adds
+            the arguments and the result.
         node_name (str): the node class's name (Chainer's); by default ``name``
             CamelCased.
     """
@@ -101,8 +102,18 @@ def unary(name, compute, derivative, uses='x', doc=None, node_name=None):
     caller = sys._getframe(1).f_globals.get('__name__', __name__)
     node_class.__module__ = function.__module__ = caller
     function.__name__ = function.__qualname__ = name
-    function.__doc__ = doc
+    function.__doc__ = doc + _UNARY_ARGS_AND_RESULT
     return node_class, function
+
+
+_UNARY_ARGS_AND_RESULT = '''
+
+    Args:
+        x (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype, computed elementwise.
+'''
 
 
 class ScaleByArray(core.FunctionNode):
