@@ -58,21 +58,44 @@ class SumTo(core.FunctionNode):
 
 
 def broadcast_to(x, shape):
-    """Broadcasts ``x`` to ``shape``."""
+    """Broadcasts ``x`` to ``shape``.
+
+    Args:
+        x (Variable or array): input whose shape broadcasts to ``shape``.
+        shape (tuple of ints): the target shape.
+
+    Returns:
+        Variable: of shape ``shape``; the gradient is summed back to ``x``'s shape.
+    """
     if getattr(x, 'shape', None) == tuple(shape):
         return core.as_variable(x)
     return BroadcastTo(shape).apply((x,))[0]
 
 
 def sum_to(x, shape):
-    """Sums ``x`` along the broadcast axes so that its shape becomes ``shape``."""
+    """Sums ``x`` along the broadcast axes so that its shape becomes ``shape``.
+
+    Args:
+        x (Variable or array): input.
+        shape (tuple of ints): a shape that broadcasts to ``x``'s.
+
+    Returns:
+        Variable: of shape ``shape``.
+    """
     if getattr(x, 'shape', None) == tuple(shape):
         return core.as_variable(x)
     return SumTo(shape).apply((x,))[0]
 
 
 def broadcast(*args):
-    """Broadcasts the inputs to a common shape (returns one variable for one input)."""
+    """Broadcasts the inputs to a common shape (returns one variable for one input).
+
+    Args:
+        args (Variables or arrays): inputs whose shapes broadcast together.
+
+    Returns:
+        tuple of Variables of the broadcast shape, or one Variable for one input.
+    """
     if not args:
         fail('broadcast', 'args', 'at least one input', 'none')
     shapes = [a.shape for a in args]

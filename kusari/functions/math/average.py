@@ -8,7 +8,19 @@ from kusari.functions.math.sum import sum
 
 
 def mean(x, axis=None, weights=None, keepdims=False):
-    """Mean of ``x`` over ``axis``, weighted by ``weights`` when given."""
+    """Mean of ``x`` over ``axis``, weighted by ``weights`` when given.
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of ints): axes to average over; None: all of them.
+        weights (Variable, array or None): weights, 1-d along a single ``axis`` or of
+            ``x``'s shape (see :func:`average`).
+        keepdims (bool): keep the averaged axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the averaged axes (with them as 1 when
+        ``keepdims``).
+    """
     if weights is not None:
         return average(x, axis=axis, weights=weights, keepdims=keepdims)
     axes = reduction_axes('mean', axis, x.ndim)

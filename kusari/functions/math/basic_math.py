@@ -340,6 +340,14 @@ def neg(self):
 
 
 def absolute(self):
+    """Elementwise absolute value ``|x|`` (also ``abs(x)`` on a Variable).
+
+    Args:
+        self (Variable or array): input of any shape, a float array.
+
+    Returns:
+        Variable: of the input's shape and dtype; the gradient is ``sign(x) * gy``.
+    """
     return Absolute().apply((self,))[0]
 
 

@@ -119,5 +119,13 @@ def cumulative(name, node_class, x, axis):
 
 
 def cumprod(x, axis=None):
-    """Cumulative product along ``axis`` (None: of the flattened array)."""
+    """Cumulative product along ``axis`` (None: of the flattened array).
+
+    Args:
+        x (Variable or array): input.
+        axis (None or int): the axis to accumulate along; None flattens ``x`` first.
+
+    Returns:
+        Variable: of ``x``'s shape (1-d of ``x.size`` for None) and dtype.
+    """
     return cumulative('cumprod', Cumprod, x, axis)

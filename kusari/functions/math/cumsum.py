@@ -24,7 +24,15 @@ class Cumsum(core.FunctionNode):
 
 
 def cumsum(x, axis=None):
-    """Cumulative sum along ``axis`` (None: of the flattened array)."""
+    """Cumulative sum along ``axis`` (None: of the flattened array).
+
+    Args:
+        x (Variable or array): input.
+        axis (None or int): the axis to accumulate along; None flattens ``x`` first.
+
+    Returns:
+        Variable: of ``x``'s shape (1-d of ``x.size`` for None) and dtype.
+    """
     return cumulative('cumsum', Cumsum, x, axis)
 
 

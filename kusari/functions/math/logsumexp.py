@@ -40,5 +40,13 @@ class LogSumExp(core.FunctionNode):
 
 
 def logsumexp(x, axis=None):
-    """``log(sum(exp(x), axis))`` computed without overflow (None: all axes)."""
+    """``log(sum(exp(x), axis))`` computed without overflow (None: all axes).
+
+    Args:
+        x (Variable or array): input, a float array.
+        axis (None, int or tuple of ints): axes to reduce; None reduces all of them.
+
+    Returns:
+        Variable: ``x``'s shape without the reduced axes, of ``x``'s dtype.
+    """
     return LogSumExp(reduction_axes('logsumexp', axis, x.ndim)).apply((x,))[0]

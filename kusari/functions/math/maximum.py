@@ -1,4 +1,4 @@
-"""ElementwiseSelect maximum."""
+"""Elementwise maximum."""
 
 from kusari.backend import get_array_module
 from kusari.functions.math._elementwise import Binary, scale_by_array
@@ -29,5 +29,14 @@ class Maximum(ElementwiseSelect):
 
 
 def maximum(x1, x2):
-    """ElementwiseSelect maximum of ``x1`` and ``x2`` (broadcasting)."""
+    """Elementwise maximum of ``x1`` and ``x2`` (broadcasting).
+
+    Args:
+        x1 (Variable or array): first input, a float array.
+        x2 (Variable or array): second input of the same dtype; the shapes broadcast.
+
+    Returns:
+        Variable: of the broadcast shape. The gradient goes to the input selected at
+        each element.
+    """
     return Maximum().apply((x1, x2))[0]

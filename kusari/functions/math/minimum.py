@@ -1,4 +1,4 @@
-"""ElementwiseSelect minimum."""
+"""Elementwise minimum."""
 
 from kusari.functions.math.maximum import ElementwiseSelect
 
@@ -8,5 +8,14 @@ class Minimum(ElementwiseSelect):
 
 
 def minimum(x1, x2):
-    """ElementwiseSelect minimum of ``x1`` and ``x2`` (broadcasting)."""
+    """Elementwise minimum of ``x1`` and ``x2`` (broadcasting).
+
+    Args:
+        x1 (Variable or array): first input, a float array.
+        x2 (Variable or array): second input of the same dtype; the shapes broadcast.
+
+    Returns:
+        Variable: of the broadcast shape. The gradient goes to the input selected at
+        each element.
+    """
     return Minimum().apply((x1, x2))[0]

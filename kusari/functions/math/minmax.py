@@ -48,12 +48,34 @@ class Min(_Select):
 
 
 def max(x, axis=None, keepdims=False):
-    """Maximum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
+    """Maximum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints).
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of ints): axes to reduce (negative count from the
+            end); None reduces all of them.
+        keepdims (bool): keep the reduced axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the reduced axes (with them as 1 when
+        ``keepdims``), of ``x``'s dtype.
+    """
     return Max(reduction_axes('max', axis, x.ndim), keepdims).apply((x,))[0]
 
 
 def min(x, axis=None, keepdims=False):
-    """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints)."""
+    """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints).
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of ints): axes to reduce (negative count from the
+            end); None reduces all of them.
+        keepdims (bool): keep the reduced axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the reduced axes (with them as 1 when
+        ``keepdims``), of ``x``'s dtype.
+    """
     return Min(reduction_axes('min', axis, x.ndim), keepdims).apply((x,))[0]
 
 
@@ -67,10 +89,28 @@ def _index_of(name, x, axis):
 
 
 def argmax(x, axis=None):
-    """Index (int32) of the maximum over ``axis`` (None: of the flattened array)."""
+    """Index (int32) of the maximum over ``axis`` (None: of the flattened array).
+
+    Args:
+        x (Variable or array): input.
+        axis (None or int): the axis to search; None searches the flattened array.
+
+    Returns:
+        Variable: int32 indices of ``x``'s shape without ``axis`` (a scalar for
+        None); not differentiable.
+    """
     return _index_of('argmax', x, axis)
 
 
 def argmin(x, axis=None):
-    """Index (int32) of the minimum over ``axis`` (None: of the flattened array)."""
+    """Index (int32) of the minimum over ``axis`` (None: of the flattened array).
+
+    Args:
+        x (Variable or array): input.
+        axis (None or int): the axis to search; None searches the flattened array.
+
+    Returns:
+        Variable: int32 indices of ``x``'s shape without ``axis`` (a scalar for
+        None); not differentiable.
+    """
     return _index_of('argmin', x, axis)

@@ -49,5 +49,16 @@ class Prod(core.FunctionNode):
 
 
 def prod(x, axis=None, keepdims=False):
-    """Product of the elements of ``x`` over ``axis`` (None: all axes)."""
+    """Product of the elements of ``x`` over ``axis`` (None: all axes).
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of ints): axes to reduce (negative count from the
+            end); None reduces all of them.
+        keepdims (bool): keep the reduced axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the reduced axes (with them as 1 when
+        ``keepdims``), of ``x``'s dtype.
+    """
     return Prod(reduction_axes('prod', axis, x.ndim), keepdims).apply((x,))[0]
