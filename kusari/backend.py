@@ -344,6 +344,16 @@ def get_device_from_array(*arrays):
     return CpuDevice()
 
 
+def _variable_device(var):
+    """The device ``to_device`` last sent ``var`` to (a custom Device too, which its array
+    does not name), while the array is still one of that device's; else the array's."""
+    device = var.__dict__.get('_device')
+    array = var._array
+    if device is not None and (array is None or device.is_array_supported(array)):
+        return device
+    return get_device_from_array(array)
+
+
 def copyto(dst, src):
     """Copy ``src`` into the array ``dst`` in place, across devices if needed.
 

@@ -443,7 +443,7 @@ class Variable:
     @property
     def device(self):
         from kusari import backend
-        return backend.get_device_from_array(self._array)
+        return backend._variable_device(self)
 
     def __len__(self):
         if self._array.ndim == 0:
@@ -640,6 +640,7 @@ class Variable:
         return self
 
     def _to(self, device):
+        self._device = device  # Variable.device names it, even a custom Device
         if self._array is not None:
             self.array = device.send(self._array)
         if self._grad_var is not None:
@@ -850,7 +851,7 @@ class Parameter(Variable):
         """Allocate the array with ``shape`` and fill it with the initializer."""
         from kusari import initializers
         dtype = getattr(self.initializer, 'dtype', None)
-        device = self.__dict__.get('_initial_device')  # where to_device sent it before
+        device = self.__dict__.get('_device')  # where to_device sent it before
         xp = numpy if device is None else device.xp
         self.array = initializers.generate_array(self.initializer, shape, xp, dtype=dtype,
                                                  device=device)
@@ -890,12 +891,10 @@ class Parameter(Variable):
         if self._array is None:
             self._grad_initializer = _constant_initializer(0)
 
-    def _to(self, device):
+    def _to(self, device):  # initialize() allocates on self._device later
+        if self._array is None and self.__dict__.get('_device', device) != device:
+            self.__dict__.pop('_shared_copies', None)  # no sharing across devices
         super()._to(device)
-        if self._array is None:
-            if self.__dict__.get('_initial_device', device) != device:
-                self.__dict__.pop('_shared_copies', None)  # no sharing across devices
-            self._initial_device = device  # initialize() allocates there later
 
     def update(self):
         """Update the array with the update rule set by the optimizer."""

@@ -875,3 +875,43 @@ def test_parameter_gradient_array_is_reachable_as_chainer_private_grad():
     assert p._grad is p.grad and numpy.isnan(p._grad).all()
     lazy = kusari.Parameter()
     assert lazy._grad is None  # unchecked: no error before initialization
+
+
+class _TaggedCpuDevice(kusari.backend.Device):
+    """A custom device holding NumPy arrays, which no array names as its device."""
+
+    xp = numpy
+    supported_array_types = (numpy.ndarray,)
+
+    def __init__(self, tag):
+        self.tag = tag
+
+    def __eq__(self, other):
+        return isinstance(other, _TaggedCpuDevice) and other.tag == self.tag
+
+    def send_array(self, array):
+        return array.copy()
+
+
+@pytest.mark.parametrize('make', [
+    lambda: kusari.Parameter(), lambda: kusari.Parameter(numpy.ones(2, numpy.float32)),
+    lambda: Variable(numpy.ones(2, numpy.float32))])
+def test_device_is_the_device_to_device_sent_it_to(make):
+    var = make()
+    assert var.device == kusari.backend.CpuDevice()
+    var.to_device(_TaggedCpuDevice(3))
+    assert var.device == _TaggedCpuDevice(3)
+    if isinstance(var, kusari.Parameter) and var.array is None:
+        var.initialize((2,))  # allocated on that device: it stays the parameter's
+        assert var.device == _TaggedCpuDevice(3)
+    var.to_device('@numpy')
+    assert var.device == kusari.backend.CpuDevice()
+
+
+def test_device_is_the_array_s_once_the_array_is_not_one_of_the_sent_to_device():
+    class HoldsNoNumPyArray(_TaggedCpuDevice):
+        supported_array_types = ()
+
+    var = Variable(numpy.ones(2))
+    var.to_device(HoldsNoNumPyArray(1))  # send_array gives a NumPy array nonetheless
+    assert var.device == kusari.backend.CpuDevice()
