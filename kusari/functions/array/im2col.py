@@ -3,8 +3,9 @@
 import numbers
 
 from kusari import core
-from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_ndim, fail
+from kusari.utils import _conv_geometry
+from kusari.utils._conv_geometry import get_conv_outsize
 
 
 def _pair(name, value):
@@ -12,43 +13,6 @@ def _pair(name, value):
     if len(pair) != 2 or not all(isinstance(v, numbers.Integral) for v in pair):
         fail('im2col', name, 'an int or a pair of ints', value)
     return tuple(int(v) for v in pair)
-
-
-def output_size(size, k, s, p, cover_all=False, d=1):
-    """Number of window positions along one axis of length ``size``."""
-    span = k + (k - 1) * (d - 1)
-    return (size + 2 * p - span + (s - 1 if cover_all else 0)) // s + 1
-
-
-def im2col_array(x, kh, kw, sy, sx, ph, pw, cover_all=False, dy=1, dx=1):
-    """Patches of a ``(n, c, h, w)`` array as a ``(n, c, kh, kw, out_h, out_w)`` array."""
-    xp = get_array_module(x)
-    n, c, h, w = x.shape
-    out_h = output_size(h, kh, sy, ph, cover_all, dy)
-    out_w = output_size(w, kw, sx, pw, cover_all, dx)
-    # Pad enough below/right for the last window (cover_all may need more than p).
-    bottom = max((out_h - 1) * sy + (kh - 1) * dy + 1 - h - ph, 0)
-    right = max((out_w - 1) * sx + (kw - 1) * dx + 1 - w - pw, 0)
-    padded = xp.pad(x, ((0, 0), (0, 0), (ph, bottom), (pw, right)))
-    s0, s1, s2, s3 = padded.strides
-    windows = xp.lib.stride_tricks.as_strided(
-        padded, (n, c, kh, kw, out_h, out_w), (s0, s1, s2 * dy, s3 * dx, s2 * sy, s3 * sx))
-    return xp.ascontiguousarray(windows)
-
-
-def col2im_array(col, sy, sx, ph, pw, h, w, dy=1, dx=1):
-    """Sums patches ``(n, c, kh, kw, out_h, out_w)`` back into a ``(n, c, h, w)`` image."""
-    xp = get_array_module(col)
-    n, c, kh, kw, out_h, out_w = col.shape
-    height = max(h + 2 * ph, (out_h - 1) * sy + (kh - 1) * dy + 1)
-    width = max(w + 2 * pw, (out_w - 1) * sx + (kw - 1) * dx + 1)
-    image = xp.zeros((n, c, height, width), col.dtype)
-    for i in range(kh):
-        rows = slice(i * dy, i * dy + (out_h - 1) * sy + 1, sy)
-        for j in range(kw):
-            cols = slice(j * dx, j * dx + (out_w - 1) * sx + 1, sx)
-            image[:, :, rows, cols] += col[:, :, i, j]
-    return image[:, :, ph:ph + h, pw:pw + w]
 
 
 class Im2Col(core.FunctionNode):
@@ -62,12 +26,13 @@ class Im2Col(core.FunctionNode):
         check_float('im2col', 'x', x)
         check_ndim('im2col', 'x', x, 4)
         (kh, kw), (sy, sx), (ph, pw), cover_all, (dy, dx) = self.params
-        if min(output_size(x.shape[2], kh, sy, ph, cover_all, dy),
-               output_size(x.shape[3], kw, sx, pw, cover_all, dx)) <= 0:
+        if min(get_conv_outsize(x.shape[2], kh, sy, ph, cover_all, dy),
+               get_conv_outsize(x.shape[3], kw, sx, pw, cover_all, dx)) <= 0:
             fail('im2col', 'ksize', 'a window that fits the padded input {}'.format(x.shape),
                  (kh, kw))
         self._in_shape = x.shape
-        cols = im2col_array(x, kh, kw, sy, sx, ph, pw, cover_all, dy, dx)
+        cols = _conv_geometry.im2col(x, (kh, kw), (sy, sx), (ph, pw), dilate=(dy, dx),
+                                     cover_all=cover_all)
         n, c, _, _, out_h, out_w = cols.shape
         return cols.reshape(n, c * kh * kw, out_h, out_w),
 
@@ -87,7 +52,7 @@ class Col2Im(core.FunctionNode):
         n, c, h, w = self.in_shape
         (kh, kw), (sy, sx), (ph, pw), _, (dy, dx) = self.params
         col = g.reshape(n, c, kh, kw, g.shape[2], g.shape[3])
-        return col2im_array(col, sy, sx, ph, pw, h, w, dy, dx),
+        return _conv_geometry.col2im(col, (sy, sx), (ph, pw), (h, w), (dy, dx)),
 
     def backward(self, indexes, grad_outputs):
         return Im2Col(*self.params).apply(grad_outputs)

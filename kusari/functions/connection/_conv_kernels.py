@@ -23,19 +23,15 @@ computed in float32 (NumPy has no float16 GEMM) and cast back.
 """
 
 import itertools
+import math
 
 import numpy
 
 from kusari.backend import get_array_module
+from kusari.utils._conv_geometry import strided_view, far_pad, reach, tap_slice
 
 # Columns per block: 1 MiB of float32, the L2 cache of a core of the reference machine.
 BLOCK_ELEMENTS = 1 << 18
-
-
-def outsize(size, k, s, p, d, cover_all):
-    """Convolution output length along one axis (Chainer's ``get_conv_outsize``)."""
-    extent = (k - 1) * d + 1
-    return (size + 2 * p - extent + (s - 1 if cover_all else 0)) // s + 1
 
 
 def channel_major(x):
@@ -47,13 +43,6 @@ def channel_major(x):
 def batch_major(xc):
     """The ``(N, C, *S)`` view of a channel-major ``(C, *S, N)`` array."""
     return get_array_module(xc).moveaxis(xc, -1, 0)
-
-
-def _prod(values):
-    total = 1
-    for v in values:
-        total *= v
-    return total
 
 
 def _work_dtype(dtype):
@@ -69,7 +58,7 @@ class _Geometry:
         self.taps = list(itertools.product(*[range(k) for k in self.ksize]))
         # Per tap: its offset along the first axis and its slices along the others.
         self._tap_slices = [(offsets[0] * self.dilate[0], tuple(
-            slice(k * d, k * d + (o - 1) * s + 1, s) for k, s, d, o in zip(
+            tap_slice(k * d, s, o) for k, s, d, o in zip(
                 offsets[1:], self.stride[1:], self.dilate[1:], self.out[1:])))
             for offsets in self.taps]
 
@@ -78,7 +67,7 @@ class _Geometry:
         xp = get_array_module(x)
         xc = xp.moveaxis(x, 0, -1)
         size = xc.shape[1:-1]
-        high = tuple(max(0, (o - 1) * s + (k - 1) * d + 1 - n - p) for n, k, s, p, d, o in zip(
+        high = tuple(far_pad(*a) for a in zip(
             size, self.ksize, self.stride, self.pad, self.dilate, self.out))
         if not any(self.pad) and not any(high):
             return xp.ascontiguousarray(xc)
@@ -90,7 +79,7 @@ class _Geometry:
     def blocks(self, channels, batch):
         """``(first, stop)`` row ranges of the first output axis, about BLOCK_ELEMENTS
         columns of ``channels`` channels each."""
-        per_row = channels * _prod(self.ksize) * _prod(self.out[1:]) * batch
+        per_row = channels * math.prod(self.ksize) * math.prod(self.out[1:]) * batch
         rows = max(1, BLOCK_ELEMENTS // max(per_row, 1))
         return [(r, min(r + rows, self.out[0])) for r in range(0, self.out[0], rows)]
 
@@ -99,7 +88,7 @@ class _Geometry:
         for output rows ``first:stop``."""
         s0 = self.stride[0]
         for offsets, (start, tail) in zip(self.taps, self._tap_slices):
-            head = slice(start + first * s0, start + (stop - 1) * s0 + 1, s0)
+            head = tap_slice(start + first * s0, s0, stop - first)
             yield offsets, (slice(None), head) + tail
 
 
@@ -109,7 +98,7 @@ def _unfold_block(xpad, geometry, first, stop, buf):
     col = _block(buf, xpad.shape[0], geometry, stop - first, xpad.shape[-1])
     strides = xpad.strides
     spatial = strides[1:-1]
-    windows = _as_strided(
+    windows = strided_view(
         xpad[:, first * geometry.stride[0]:], col.shape,
         (strides[0],) + tuple(st * d for st, d in zip(spatial, geometry.dilate)) +
         tuple(st * s for st, s in zip(spatial, geometry.stride)) + (strides[-1],))
@@ -117,23 +106,17 @@ def _unfold_block(xpad, geometry, first, stop, buf):
     return col
 
 
-def _as_strided(array, shape, strides):
-    xp = get_array_module(array)
-    if xp is numpy:
-        return numpy.lib.stride_tricks.as_strided(array, shape, strides, writeable=False)
-    return xp.lib.stride_tricks.as_strided(array, shape, strides)
-
-
 def _block(buf, channels, geometry, rows, batch):
     """A C-contiguous ``(channels, *ksize, rows, *out[1:], batch)`` view of the flat ``buf``."""
     shape = (channels,) + geometry.ksize + (rows,) + geometry.out[1:] + (batch,)
-    return buf[:_prod(shape)].reshape(shape)
+    return buf[:math.prod(shape)].reshape(shape)
 
 
 def _column_buffer(xp, channels, geometry, batch, dtype):
     """Flat storage for the largest block of columns."""
     first, stop = geometry.blocks(channels, batch)[0]
-    size = channels * _prod(geometry.ksize) * (stop - first) * _prod(geometry.out[1:]) * batch
+    size = channels * math.prod(geometry.ksize) * (stop - first) * math.prod(
+        geometry.out[1:]) * batch
     return xp.empty(size, dtype=dtype)
 
 
@@ -160,12 +143,12 @@ def conv_forward(x, W, b, stride, pad, dilate, groups, out):
     xpad = geometry.padded(x)
     weights = W.astype(work, copy=False).reshape(groups, o_ch // groups, W[0].size)
     yc = xp.empty((o_ch,) + geometry.out + (n,), dtype=work)
-    y3 = _as_groups(yc.reshape(o_ch, _prod(geometry.out) * n), groups)
-    width = _prod(geometry.out[1:]) * n
+    y3 = _as_groups(yc.reshape(o_ch, math.prod(geometry.out) * n), groups)
+    width = math.prod(geometry.out[1:]) * n
     buf = _column_buffer(xp, c_in, geometry, n, work)
     for first, stop in geometry.blocks(c_in, n):
         col = _unfold_block(xpad, geometry, first, stop, buf)
-        cols = _as_groups(col.reshape(c_in * _prod(geometry.ksize), (stop - first) * width),
+        cols = _as_groups(col.reshape(c_in * math.prod(geometry.ksize), (stop - first) * width),
                           groups)
         _matmul_into(xp, weights, cols, y3[:, :, first * width:stop * width])
     if b is not None:
@@ -181,15 +164,15 @@ def conv_grad_weight(x, gy, ksize, stride, pad, dilate, groups):
     n, c_in, o_ch = x.shape[0], x.shape[1], gy.shape[1]
     xpad = geometry.padded(x)
     gy3 = _as_groups(channel_major(gy).astype(work, copy=False).reshape(
-        o_ch, _prod(geometry.out) * n), groups)
-    width = _prod(geometry.out[1:]) * n
+        o_ch, math.prod(geometry.out) * n), groups)
+    width = math.prod(geometry.out[1:]) * n
     # (C k, cols) @ (cols, O) measured faster than (O, cols) @ (cols, C k); the
     # transposed result is small.
-    gw = xp.zeros((groups, c_in // groups * _prod(ksize), o_ch // groups), dtype=work)
+    gw = xp.zeros((groups, c_in // groups * math.prod(ksize), o_ch // groups), dtype=work)
     buf = _column_buffer(xp, c_in, geometry, n, work)
     for first, stop in geometry.blocks(c_in, n):
         col = _unfold_block(xpad, geometry, first, stop, buf)
-        cols = _as_groups(col.reshape(c_in * _prod(ksize), (stop - first) * width), groups)
+        cols = _as_groups(col.reshape(c_in * math.prod(ksize), (stop - first) * width), groups)
         gw += xp.matmul(cols, gy3[:, :, first * width:stop * width].transpose(0, 2, 1))
     gw = xp.ascontiguousarray(gw.transpose(0, 2, 1))
     return gw.reshape((o_ch, c_in // groups) + tuple(ksize)).astype(x.dtype, copy=False)
@@ -206,18 +189,18 @@ def deconv_forward(x, W, b, stride, pad, dilate, groups, size):
     n, c_in = x.shape[:2]
     o_ch = W.shape[1] * groups
     x3 = _as_groups(channel_major(x).astype(work, copy=False).reshape(
-        c_in, _prod(geometry.out) * n), groups)
+        c_in, math.prod(geometry.out) * n), groups)
     weights = W.astype(work, copy=False).reshape(
         groups, c_in // groups, W[0].size).transpose(0, 2, 1)
-    full = tuple(max(m + 2 * p, (o - 1) * s + (k - 1) * d + 1) for m, k, s, p, d, o in zip(
+    full = tuple(max(m + 2 * p, reach(k, s, d, o)) for m, k, s, p, d, o in zip(
         size, ksize, stride, pad, dilate, geometry.out))
     yc = xp.zeros((o_ch,) + full + (n,), dtype=work)
-    width = _prod(geometry.out[1:]) * n
+    width = math.prod(geometry.out[1:]) * n
     buf = _column_buffer(xp, o_ch, geometry, n, work)
     for first, stop in geometry.blocks(o_ch, n):
         col = _block(buf, o_ch, geometry, stop - first, n)
         _matmul_into(xp, weights, x3[:, :, first * width:stop * width],
-                     _as_groups(col.reshape(o_ch * _prod(ksize), (stop - first) * width),
+                     _as_groups(col.reshape(o_ch * math.prod(ksize), (stop - first) * width),
                                 groups))
         for offsets, window in geometry.windows(first, stop):
             yc[window] += col[(slice(None),) + offsets]

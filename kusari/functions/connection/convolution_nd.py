@@ -8,6 +8,7 @@ from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
 from kusari.functions.math.sum import sum as sum_
+from kusari.utils.conv import get_conv_outsize
 
 
 class ConvolutionND(core.FunctionNode):
@@ -33,7 +34,7 @@ class ConvolutionND(core.FunctionNode):
     def _outsize(self, x, W):
         if self.out is not None:
             return self.out
-        out = tuple(kernels.outsize(n, k, s, p, d, self.cover_all) for n, k, s, p, d in zip(
+        out = tuple(get_conv_outsize(n, k, s, p, self.cover_all, d) for n, k, s, p, d in zip(
             x.shape[2:], W.shape[2:], self.stride, self.pad, self.dilate))
         if min(out) <= 0:
             fail(self.func, 'x', 'a spatial size of at least the dilated kernel size {} (with '

@@ -7,7 +7,7 @@ from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
 from kusari.functions.connection.convolution_nd import (ConvolutionND, ConvolutionNDGradW,
                                                        bias_grad)
-from kusari.utils.conv import get_deconv_outsize
+from kusari.utils.conv import get_conv_outsize, get_deconv_outsize
 
 
 class DeconvolutionND(core.FunctionNode):
@@ -38,8 +38,8 @@ class DeconvolutionND(core.FunctionNode):
             return size
         for n, o, k, s, p, d in zip(in_size, self.outsize, ksize, self.stride, self.pad,
                                     self.dilate):
-            low = kernels.outsize(o, k, s, p, d, False)
-            high = kernels.outsize(o, k, s, p, d, True)
+            low = get_conv_outsize(o, k, s, p, False, d)
+            high = get_conv_outsize(o, k, s, p, True, d)
             if not low <= n <= high:
                 fail(self.func, 'outsize', 'a size {} that a convolution with these arguments '
                      'maps to the input size {}'.format(self.outsize, tuple(in_size)),

@@ -6,12 +6,13 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions._dtypes import cast_to
-from kusari.functions.array.im2col import Col2Im, im2col, im2col_array
+from kusari.functions.array.im2col import Col2Im, im2col
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.connection._conv_args import check_bias_dtype, ntuple
 from kusari.functions.math.matmul import matmul
 from kusari.functions.math.sum import sum as sum_
+from kusari.utils import _conv_geometry
 
 _FUNC = 'local_convolution_2d'
 
@@ -49,7 +50,7 @@ class LocalConvolution2DFunction(core.FunctionNode):
                      'shape {}'.format(b.shape))
             check_bias_dtype(_FUNC, x, b)
         n, k, positions = x.shape[0], in_c * kh * kw, out_h * out_w
-        col = im2col_array(x, kh, kw, self.sy, self.sx, 0, 0).reshape(n, k, positions)
+        col = _conv_geometry.im2col(x, (kh, kw), (self.sy, self.sx), 0).reshape(n, k, positions)
         y = get_array_module(x).matmul(col.transpose(2, 0, 1),
                                        W.reshape(out_c, positions, k).transpose(1, 2, 0))
         y = y.transpose(1, 2, 0).reshape(n, out_c, out_h, out_w).astype(x.dtype, copy=False)

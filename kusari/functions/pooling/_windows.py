@@ -8,6 +8,7 @@ has (views and ``*_like`` allocations keep it).
 """
 
 import itertools
+import math
 
 import numpy
 
@@ -15,6 +16,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.connection._conv_args import ntuple
+from kusari.utils._conv_geometry import far_pad, get_conv_outsize, tap_slice
 
 
 class Windows:
@@ -37,27 +39,25 @@ class Windows:
         self.stride = self.ksize if stride is None else ntuple(func, 'stride', stride, nd)
         self.pad = ntuple(func, 'pad', pad, nd, minimum=0)
         if out is None:
-            out = tuple((n + 2 * p - k + (s - 1 if cover_all else 0)) // s + 1 for n, k, s, p in
+            out = tuple(get_conv_outsize(n, k, s, p, cover_all) for n, k, s, p in
                         zip(self.size, self.ksize, self.stride, self.pad))
             if min(out) <= 0:
                 fail(func, 'x', 'a spatial size {} that fits the window {} (with pad {})'.format(
                     self.size, self.ksize, self.pad), 'output size {}'.format(out))
         self.out = tuple(out)
-        self.high = tuple(max(0, (o - 1) * s + k - n - p) for n, k, s, p, o in zip(
+        self.high = tuple(far_pad(n, k, s, p, 1, o) for n, k, s, p, o in zip(
             self.size, self.ksize, self.stride, self.pad, self.out))
         self.padded = any(self.pad) or any(self.high)
         # Windows that tile the input exactly: reshapes replace the tap loops.
         self.tiling = not self.padded and self.ksize == self.stride and all(
             o * k == n for o, k, n in zip(self.out, self.ksize, self.size))
-        self.n_taps = 1
-        for k in self.ksize:
-            self.n_taps *= k
+        self.n_taps = math.prod(self.ksize)
 
     def taps(self):
         """``(tap index, slices)`` per window offset, row-major; slices index the padded array."""
         ranges = [range(k) for k in self.ksize]
         for t, offsets in enumerate(itertools.product(*ranges)):
-            yield t, (Ellipsis,) + tuple(slice(i, i + (o - 1) * s + 1, s) for i, o, s in zip(
+            yield t, (Ellipsis,) + tuple(tap_slice(i, s, o) for i, o, s in zip(
                 offsets, self.out, self.stride))
 
     def _inner(self):

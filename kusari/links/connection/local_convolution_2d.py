@@ -5,10 +5,7 @@ from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
 from kusari.links.connection._conv_setup import as_tuple
-
-
-def _output_size(size, ksize, stride):
-    return (size - ksize) // stride + 1
+from kusari.utils.conv import get_conv_outsize
 
 
 class LocalConvolution2D(Link):
@@ -47,7 +44,7 @@ class LocalConvolution2D(Link):
             self._initialize_params(in_channels, as_tuple(in_size, 2))
 
     def _initialize_params(self, in_channels, in_size):
-        out_h, out_w = (_output_size(s, k, st)
+        out_h, out_w = (get_conv_outsize(s, k, st, 0)
                         for s, k, st in zip(in_size, self.ksize, self.stride))
         self.W.initialize((self.out_channels, out_h, out_w, in_channels) + self.ksize)
         if self.b is not None:
