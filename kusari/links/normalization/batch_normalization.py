@@ -29,6 +29,17 @@ def parse_finetune(link, kwargs):
     return kwargs.get('finetune', False)
 
 
+def statistics_to_update(link, finetune, *statistics):
+    """The running ``statistics`` a training forward updates, or Nones when F.forget reruns
+    in backward a forward that already updated them (with ``finetune``, the count of
+    batches that rerun added is taken back)."""
+    if not configuration.config.in_recomputing:
+        return statistics
+    if finetune:
+        link.N -= 1
+    return (None,) * len(statistics)
+
+
 def initializer_of(initializer, default, dtype):
     """The initializer of a normalization parameter (``default`` when None), set to
     ``dtype`` as Chainer does."""
@@ -136,9 +147,10 @@ class BatchNormalization(Link):
                 d for i, d in enumerate(x.shape) if i not in self.axis))
         gamma, beta = self._scale_and_shift(x)
         if configuration.config.train:
-            return F.batch_normalization(
-                x, gamma, beta, eps=self.eps, running_mean=self.avg_mean,
-                running_var=self.avg_var, decay=self._decay(finetune), axis=self.axis)
+            decay = self._decay(finetune)
+            mean, var = statistics_to_update(self, finetune, self.avg_mean, self.avg_var)
+            return F.batch_normalization(x, gamma, beta, eps=self.eps, running_mean=mean,
+                                         running_var=var, decay=decay, axis=self.axis)
         return F.fixed_batch_normalization(x, gamma, beta, self.avg_mean, self.avg_var,
                                            self.eps, axis=self.axis)
 

@@ -7,7 +7,8 @@ import numpy
 from kusari import backend, configuration
 from kusari import functions as F
 from kusari.link import Link
-from kusari.links.normalization.batch_normalization import parse_finetune
+from kusari.links.normalization.batch_normalization import (parse_finetune,
+                                                            statistics_to_update)
 from kusari.serializer import Deserializer
 
 
@@ -66,9 +67,11 @@ class DecorrelatedBatchNormalization(Link):
                 decay = 1.0 - 1.0 / self.N
             else:
                 decay = self.decay
+            mean, projection = statistics_to_update(self, finetune, self.avg_mean,
+                                                    self.avg_projection)
             return F.decorrelated_batch_normalization(
-                x, groups=self.groups, eps=self.eps, running_mean=self.avg_mean,
-                running_projection=self.avg_projection, decay=decay)
+                x, groups=self.groups, eps=self.eps, running_mean=mean,
+                running_projection=projection, decay=decay)
         return F.fixed_decorrelated_batch_normalization(x, self.avg_mean, self.avg_projection,
                                                         groups=self.groups)
 

@@ -1,7 +1,10 @@
+import copy
+
 import numpy
 import pytest
 
 import kusari
+import kusari.functions as F
 import kusari.links as L
 
 RNG = numpy.random.RandomState(20)
@@ -146,3 +149,31 @@ def test_initial_statistics():
 def test_test_keyword_is_rejected():
     with pytest.raises(ValueError, match='using_config'):
         L.BatchNormalization(2)(numpy.zeros((2, 2), 'f'), test=True)
+
+
+@pytest.mark.parametrize('make', [
+    lambda: L.BatchNormalization(3),
+    lambda: L.BatchRenormalization(3, rmax=1.5, dmax=0.5),
+    lambda: L.DecorrelatedBatchNormalization(3, groups=1)])
+@pytest.mark.parametrize('finetune', [False, True])
+def test_forget_rerun_updates_running_statistics_once(make, finetune):
+    rng = numpy.random.RandomState(5)
+    plain = make()
+    plain.avg_mean[...] = rng.randn(*plain.avg_mean.shape)  # moving statistics r, d see
+    forgetting = copy.deepcopy(plain)
+    x = rng.randn(6, 3).astype(numpy.float32)
+    weight = rng.randn(6, 3).astype(numpy.float32)
+    results = []
+    for link, run in ((plain, lambda f, v: f(v)), (forgetting, F.forget)):
+        v = kusari.Variable(x.copy())
+        y = run(lambda h: link(h, finetune=finetune), v)
+        F.sum(y * weight).backward()
+        statistics = [s.copy() for name, s in sorted(vars(link).items())
+                      if name in ('avg_mean', 'avg_var', 'avg_projection')]
+        results.append((y.array, v.grad, link.N, statistics))
+    (y0, gx0, n0, stats0), (y1, gx1, n1, stats1) = results
+    assert n0 == n1 == (1 if finetune else 0) and len(stats0) == 2
+    numpy.testing.assert_allclose(y1, y0, rtol=1e-5, atol=1e-6)
+    numpy.testing.assert_allclose(gx1, gx0, rtol=1e-4, atol=1e-5)
+    for s0, s1 in zip(stats0, stats1):
+        numpy.testing.assert_allclose(s1, s0, rtol=1e-6, atol=1e-7)
