@@ -7,6 +7,11 @@ import numpy
 from kusari.utils.type_check import InvalidType
 
 
+class ChainerAssertionError(AssertionError, ValueError):
+    """A bad argument where Chainer raises AssertionError (its tests and users catch that);
+    also a ValueError, as kusari's other argument errors are."""
+
+
 def values_checkable(array):
     """Whether checks that read the values of ``array`` (label ranges, index bounds) run.
 

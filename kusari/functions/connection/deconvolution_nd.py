@@ -1,7 +1,7 @@
 """N-dimensional transposed convolution ("deconvolution")."""
 
 from kusari import core
-from kusari.functions._checks import fail
+from kusari.functions._checks import ChainerAssertionError, fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
@@ -32,9 +32,9 @@ class DeconvolutionND(core.FunctionNode):
             size = tuple(get_deconv_outsize(n, k, s, p, d=d) for n, k, s, p, d in zip(
                 in_size, ksize, self.stride, self.pad, self.dilate))
             if min(size) <= 0:  # an AssertionError, as in Chainer
-                raise AssertionError('{}: the output size {} of x of shape {} is not positive '
-                                     '(pad {} too large?)'.format(self.func, size, x.shape,
-                                                                  self.pad))
+                raise ChainerAssertionError(
+                    '{}: the output size {} of x of shape {} is not positive (pad {} too '
+                    'large?)'.format(self.func, size, x.shape, self.pad))
             return size
         for n, o, k, s, p, d in zip(in_size, self.outsize, ksize, self.stride, self.pad,
                                     self.dilate):

@@ -4,6 +4,7 @@ from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
+from kusari.functions._checks import ChainerAssertionError
 
 
 def along_axes(name, x, y, axis):
@@ -14,7 +15,7 @@ def along_axes(name, x, y, axis):
     if not 0 <= axis <= x.ndim - y.ndim or x.shape[axis:axis + y.ndim] != y.shape:
         expected = 'x.shape[{0}:{0} + y.ndim] with x.shape={1}'.format(axis, x.shape)
         if core.config.debug:  # Chainer asserts the shapes in debug mode
-            raise AssertionError('{}: y.shape must be {}, but is {}'.format(
+            raise ChainerAssertionError('{}: y.shape must be {}, but is {}'.format(
                 name, expected, y.shape))
         fail(name, 'shape of y', expected, y.shape)
     shape = (1,) * axis + y.shape + (1,) * (x.ndim - axis - y.ndim)

@@ -5,6 +5,7 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+from kusari.functions._checks import ChainerAssertionError
 
 
 class Bilinear(Link):
@@ -52,6 +53,6 @@ def _parameter(name, initializer, shape):
     """A Parameter of ``shape``; an initial array must have that shape (an AssertionError
     otherwise, as Chainer's)."""
     if backend.is_array_supported(initializer) and initializer.shape != shape:
-        raise AssertionError('Bilinear: {} has shape {}, expected {}'.format(
+        raise ChainerAssertionError('Bilinear: {} has shape {}, expected {}'.format(
             name, initializer.shape, shape))
     return Parameter(initializers._get_initializer(initializer), shape)

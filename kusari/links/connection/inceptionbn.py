@@ -4,6 +4,7 @@ from kusari import functions as F
 from kusari.link import Chain
 from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.normalization.batch_normalization import BatchNormalization
+from kusari.functions._checks import ChainerAssertionError
 
 
 class InceptionBN(Chain):
@@ -29,7 +30,7 @@ class InceptionBN(Chain):
             raise NotImplementedError("InceptionBN: pooltype must be 'max' or 'avg', not {!r}"
                                       .format(pooltype))
         if out1 > 0 and (stride != 1 or proj_pool is None):  # an AssertionError, as Chainer's
-            raise AssertionError('InceptionBN: a 1x1 path (out1 > 0) needs stride 1 and '
+            raise ChainerAssertionError('InceptionBN: a 1x1 path (out1 > 0) needs stride 1 and '
                                  'proj_pool')
 
         def conv(n_in, n_out, ksize, **kwargs):

@@ -93,3 +93,13 @@ def test_blocked_columns_match_the_definition(func, xs, ws, stride, pad, outsize
     monkeypatch.setattr(_conv_kernels, 'BLOCK_ELEMENTS', 40)
     test_deconvolution(func, xs, ws, stride, pad, outsize, dilate, groups, False,
                        reference_deconvolution)
+
+
+def test_too_large_pad_is_an_assertion_error_and_a_value_error():
+    # Chainer raises AssertionError; kusari's error is also a ValueError naming the function
+    x = numpy.zeros((1, 1, 1), numpy.float32)
+    W = numpy.zeros((1, 1, 1), numpy.float32)
+    with pytest.raises(AssertionError, match='deconvolution_nd: the output size'):
+        F.deconvolution_nd(x, W, pad=1)
+    with pytest.raises(ValueError, match='deconvolution_nd'):
+        F.deconvolution_nd(x, W, pad=1)
