@@ -15,6 +15,8 @@ to its Variable weakly and holds data only when a function retained it, so activ
 are freed as soon as neither the user nor a backward computation needs them.
 """
 
+from __future__ import annotations
+
 import contextlib
 import gc
 import heapq
@@ -22,12 +24,16 @@ import os
 import sys
 import threading
 import traceback
+import typing
 import warnings
 import weakref
 
 import numpy
 
 from kusari import _checks
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 # ---------------------------------------------------------------------------
 # 1. Configuration
@@ -75,7 +81,7 @@ class GlobalConfig:
 
 
 # For each GlobalConfig (by id), the LocalConfig classes mirroring its values.
-_local_classes = {}
+_local_classes: dict[typing.Any, typing.Any] = {}
 
 
 class LocalConfig(threading.local):
@@ -163,7 +169,8 @@ config = LocalConfig(global_config)
 
 
 @contextlib.contextmanager
-def using_config(name, value, config=config):
+def using_config(name: str, value: typing.Any,
+                 config: typing.Any = config) -> typing.Iterator[None]:
     """Temporarily set a configuration entry in the current thread."""
     had_local = name in config.__dict__
     old = config.__dict__.get(name)
@@ -177,12 +184,12 @@ def using_config(name, value, config=config):
             delattr(config, name)
 
 
-def no_backprop_mode():
+def no_backprop_mode() -> typing.ContextManager[None]:
     """Context in which functions record no graph (``enable_backprop=False``)."""
     return using_config('enable_backprop', False)
 
 
-def force_backprop_mode():
+def force_backprop_mode() -> typing.ContextManager[None]:
     """Context in which functions record the graph (``enable_backprop=True``)."""
     return using_config('enable_backprop', True)
 
@@ -198,8 +205,8 @@ def get_dtype(dtype=None, map_mixed16=None):
 
 # Registered FunctionHook and LinkHook objects, by name. Empty in the common case, so
 # apply() and Link.__call__ pay only a truthiness test for hooks they do not have.
-_function_hooks = {}
-_link_hooks = {}
+_function_hooks: dict[str, typing.Any] = {}
+_link_hooks: dict[str, typing.Any] = {}
 
 
 def get_function_hooks():
@@ -352,7 +359,8 @@ class Variable:
         # ``array + v`` runs v's operator; numpy.exp(v) says to use F.exp (kusari._array_ufunc).
         return _apply_ufunc(ufunc, method, inputs, kwargs)
 
-    def __init__(self, data=None, *, name=None, grad=None, requires_grad=True):
+    def __init__(self, data: types.NdArray = None, *, name: str | None = None,
+                 grad: types.NdArray = None, requires_grad: bool = True) -> None:
         _check_array(data, 'Variable data')
         self._array = data
         self._requires_grad = requires_grad
@@ -385,11 +393,11 @@ class Variable:
 
     # -- array and metadata --------------------------------------------------
     @property
-    def array(self):
+    def array(self) -> types.NdArray:
         return self._array
 
     @array.setter
-    def array(self, value):
+    def array(self, value: types.NdArray) -> None:
         _check_array(value, 'Variable.array')
         self._array = value
         node = self._node
@@ -420,15 +428,15 @@ class Variable:
         return self.node.label
 
     @property
-    def shape(self):
+    def shape(self) -> types.Shape:
         return self._array.shape
 
     @property
-    def ndim(self):
+    def ndim(self) -> int:
         return self._array.ndim
 
     @property
-    def size(self):
+    def size(self) -> int:
         return self._array.size
 
     @property
@@ -561,7 +569,7 @@ class Variable:
         g = self._grad_var
         return None if g is None else g._array
 
-    def cleargrad(self):
+    def cleargrad(self) -> None:
         self._grad_var = None
 
     def zerograd(self):
@@ -591,7 +599,8 @@ class Variable:
         else:
             self._grad_var._array += src._array
 
-    def backward(self, retain_grad=False, enable_double_backprop=False, loss_scale=None):
+    def backward(self, retain_grad: bool = False, enable_double_backprop: bool = False,
+                 loss_scale: float | None = None) -> None:
         """Compute gradients of this variable with respect to every leaf behind it.
 
         Args:
@@ -703,7 +712,7 @@ class Variable:
     def __bool__(self):
         raise TypeError('Variables cannot be evaluated as Python bool; use their arrays')
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # unhashable, as in Chainer
 
     # -- methods backed by kusari.functions --------------------------------------
     def __getitem__(self, slices):
@@ -779,8 +788,10 @@ class Parameter(Variable):
 
     __slots__ = ('initializer', 'update_rule', '_grad_initializer')
 
-    def __init__(self, initializer=None, shape=None, name=None, *, layout=None):
-        self.update_rule = None
+    def __init__(self, initializer: types.InitializerSpec | None = None,
+                 shape: types.ShapeSpec | None = None, name: str | None = None, *,
+                 layout: typing.Any = None) -> None:
+        self.update_rule: typing.Any = None
         self._grad_initializer = None
         if isinstance(initializer, _array_types()) and shape is None:
             super().__init__(initializer, name=name)
@@ -847,7 +858,7 @@ class Parameter(Variable):
                                'initialized: its initializer gives none'.format(self.name))
         return get_dtype(self.initializer.dtype)
 
-    def initialize(self, shape):
+    def initialize(self, shape: types.ShapeSpec) -> None:
         """Allocate the array with ``shape`` and fill it with the initializer."""
         from kusari import initializers
         dtype = getattr(self.initializer, 'dtype', None)
@@ -927,7 +938,7 @@ def _defining_class(cls, name):
     return next(klass for klass in cls.__mro__ if name in vars(klass))
 
 
-def as_variable(obj):
+def as_variable(obj: Variable | types.NdArray) -> Variable:
     """``obj`` if it is a Variable, else a Variable of it that requires no gradient."""
     if isinstance(obj, Variable):
         return obj
@@ -935,7 +946,7 @@ def as_variable(obj):
     return Variable._new(obj, False)
 
 
-def as_array(obj):
+def as_array(obj: Variable | types.NdArray) -> types.NdArray:
     """The array of ``obj`` if it is a Variable, else ``obj`` itself."""
     return obj._array if isinstance(obj, Variable) else obj
 
@@ -957,15 +968,15 @@ class FunctionNode:
     which saves a call per application (kusari's hot functions do).
     """
 
-    inputs = None    # tuple of VariableNode, set when the node enters a graph
-    outputs = None   # tuple of weak references to the output VariableNodes
+    inputs: typing.Any = None    # tuple of VariableNode, set when the node enters a graph
+    outputs: typing.Any = None   # tuple of weak references to the output VariableNodes
     rank = 0
     stack = None
     lazy_grad_sum = False
     is_elementwise = False
-    _input_indexes_to_retain = None
-    _output_indexes_to_retain = None
-    _retained_output_data = None
+    _input_indexes_to_retain: typing.Sequence[int] | None = None
+    _output_indexes_to_retain: typing.Sequence[int] | None = None
+    _retained_output_data: typing.Any = None
     _local_function_hooks = None
     _checks_types = False  # whether the class defines check_type_forward
     _accumulates = False  # whether the class overrides backward_accumulate
@@ -1013,7 +1024,7 @@ class FunctionNode:
         raise TypeError('FunctionNode objects are not callable; use {}().apply(inputs)'
                         .format(type(self).__name__))
 
-    def apply(self, inputs):
+    def apply(self, inputs: typing.Sequence[typing.Any]) -> tuple[Variable, ...]:
         """Run forward on the inputs and record the graph if a gradient is needed.
 
         Args:
@@ -1022,6 +1033,8 @@ class FunctionNode:
         Returns:
             A tuple of output Variables.
         """
+        in_data: typing.Any  # a tuple of arrays, built as a list for several inputs
+        input_nodes: typing.Any
         # This is the hot path of every operation: locals instead of repeated
         # attribute lookups, and features that are off (device checks, type checks,
         # hooks, debug) cost one test together; they run in _forward_with_checks.
@@ -1129,7 +1142,7 @@ class FunctionNode:
             _checks.check_finite(self, outputs, 'forward')
         return outputs
 
-    def forward(self, inputs):
+    def forward(self, inputs: tuple[types.NdArray, ...]) -> tuple[types.NdArray, ...]:
         """Compute outputs from input arrays; dispatches to forward_cpu/forward_gpu."""
         if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
             return self.forward_cpu(inputs)
@@ -1193,15 +1206,15 @@ class FunctionNode:
             hooks.extend(self._local_function_hooks.values())
         return hooks
 
-    def retain_inputs(self, indexes):
+    def retain_inputs(self, indexes: typing.Sequence[int]) -> None:
         """Keep the input arrays at ``indexes`` for backward (call within forward)."""
         self._input_indexes_to_retain = indexes
 
-    def retain_outputs(self, indexes):
+    def retain_outputs(self, indexes: typing.Sequence[int]) -> None:
         """Keep the output arrays at ``indexes`` for backward (call within forward)."""
         self._output_indexes_to_retain = indexes
 
-    def get_retained_inputs(self):
+    def get_retained_inputs(self) -> tuple[Variable | None, ...]:
         """The retained inputs as Variables, in the order given to retain_inputs (None
         for an input that was None)."""
         indexes = self._input_indexes_to_retain
@@ -1211,7 +1224,7 @@ class FunctionNode:
         return tuple([None if inputs[index].data is None else inputs[index].get_variable()
                       for index in indexes])
 
-    def get_retained_outputs(self):
+    def get_retained_outputs(self) -> tuple[Variable | None, ...]:
         """The retained outputs as Variables, re-attached to this node if freed."""
         indexes = self._output_indexes_to_retain
         if not indexes:
@@ -1242,7 +1255,8 @@ class FunctionNode:
             var._array = data
         return var
 
-    def backward(self, target_input_indexes, grad_outputs):
+    def backward(self, target_input_indexes: tuple[int, ...],
+                 grad_outputs: tuple[Variable | None, ...]) -> tuple[Variable | None, ...]:
         """Gradients (Variables or None) for the inputs at ``target_input_indexes``."""
         return (None,) * len(target_input_indexes)
 
@@ -1493,7 +1507,9 @@ def _as_grad_variable(gx):
     return _new_variable(gx, True)
 
 
-def backward(outputs, grad_outputs=None, **kwargs):
+def backward(outputs: typing.Sequence[Variable],
+             grad_outputs: typing.Sequence[Variable | None] | None = None,
+             **kwargs: typing.Any) -> None:
     """Run backprop from several outputs at once.
 
     Args:
@@ -1559,8 +1575,11 @@ def _initial_grads(outputs, grad_outputs, caller, loss_scale=None):
     return grads
 
 
-def grad(outputs, inputs, grad_outputs=None, grad_inputs=None, set_grad=False,
-         retain_grad=False, enable_double_backprop=False, loss_scale=None):
+def grad(outputs: typing.Sequence[Variable], inputs: typing.Sequence[Variable],
+         grad_outputs: typing.Sequence[Variable | None] | None = None,
+         grad_inputs: typing.Sequence[Variable | None] | None = None, set_grad: bool = False,
+         retain_grad: bool = False, enable_double_backprop: bool = False,
+         loss_scale: float | None = None) -> list[Variable | None]:
     """Gradients of ``outputs`` with respect to ``inputs``, returned as Variables.
 
     Unlike ``backward``, it leaves the ``grad`` of every variable untouched unless

@@ -1,9 +1,12 @@
 """Links: the building blocks that own parameters (Link, Chain, ChainList)."""
 
+from __future__ import annotations
+
 import collections.abc
 import contextlib
 import copy as copy_module
 import operator
+import typing
 import warnings
 
 import numpy
@@ -11,6 +14,9 @@ import numpy
 from kusari import backend, core, initializers
 from kusari.core import Parameter, Variable
 from kusari.device_resident import DeviceResident
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 
 class _InitNotCalled:
@@ -67,7 +73,7 @@ class Link(DeviceResident):
         return getattr(self._device, 'id', None)
 
     @contextlib.contextmanager
-    def init_scope(self):
+    def init_scope(self) -> typing.Iterator[None]:
         """Within this context, assigned Parameters (and Links, in Chains) are registered."""
         if '_within_init_scope' not in self.__dict__:
             raise RuntimeError('Link.__init__() has not been called.')
@@ -90,7 +96,9 @@ class Link(DeviceResident):
         self._persistent.discard(name)
         super().__delattr__(name)
 
-    def add_param(self, name, shape=None, dtype=numpy.float32, initializer=None):
+    def add_param(self, name: str, shape: types.ShapeSpec | None = None,
+                  dtype: types.DTypeSpec = numpy.float32,
+                  initializer: types.InitializerSpec | None = None) -> None:
         """Register a new Parameter (Chainer's older spelling of init_scope)."""
         if name in self.__dict__:
             raise AttributeError('cannot register a new parameter {}: attribute exists'
@@ -101,7 +109,7 @@ class Link(DeviceResident):
         with self.init_scope():
             setattr(self, name, param)
 
-    def add_persistent(self, name, value):
+    def add_persistent(self, name: str, value: typing.Any) -> None:
         """Register a value that is serialized but not optimized (e.g. running statistics)."""
         if name in self.__dict__:
             raise AttributeError('cannot register a new persistent value {}: attribute '
@@ -109,7 +117,7 @@ class Link(DeviceResident):
         self._persistent.add(name)
         super().__setattr__(name, value)
 
-    def register_persistent(self, name):
+    def register_persistent(self, name: str) -> None:
         """Mark an existing attribute as persistent."""
         if not hasattr(self, name):
             raise AttributeError('cannot register non-existent attribute {} as persistent'
@@ -161,15 +169,16 @@ class Link(DeviceResident):
         self.local_link_hooks.pop(name).deleted(self)
 
     # -- traversal ---------------------------------------------------------------
-    def params(self, include_uninit=True):
+    def params(self, include_uninit: bool = True) -> typing.Iterator[Parameter]:
         """Iterate over every parameter of this link and its descendants."""
-        out = []
+        out: list[Parameter] = []
         self._collect_params('', out, include_uninit, False)
         return iter(out)
 
-    def namedparams(self, include_uninit=True):
+    def namedparams(self, include_uninit: bool = True
+                    ) -> typing.Iterator[tuple[str, Parameter]]:
         """Iterate over (path, parameter) pairs, paths like ``/l1/W``."""
-        out = []
+        out: list[tuple[str, Parameter]] = []
         self._collect_params('', out, include_uninit, True)
         return iter(out)
 
@@ -190,7 +199,7 @@ class Link(DeviceResident):
     def _named_children(self):
         return ()
 
-    def links(self, skipself=False):
+    def links(self, skipself: bool = False) -> typing.Iterator[Link]:
         for _, link in self.namedlinks(skipself):
             yield link
 
@@ -201,7 +210,7 @@ class Link(DeviceResident):
     def children(self):
         return iter(())
 
-    def count_params(self):
+    def count_params(self) -> int:
         """Total number of parameter elements (uninitialized ones count as zero)."""
         total = 0
         for path, param in self.namedparams():
@@ -268,11 +277,11 @@ class Link(DeviceResident):
         for name in self._params:
             self.__dict__[name].addgrad(src[name])
 
-    def cleargrads(self):
+    def cleargrads(self) -> None:
         for param in self.params():
             param.cleargrad()
 
-    def zerograds(self):
+    def zerograds(self) -> None:
         warnings.warn('Link.zerograds is deprecated; use Link.cleargrads instead.',
                       DeprecationWarning, stacklevel=2)
         with warnings.catch_warnings():
@@ -280,13 +289,13 @@ class Link(DeviceResident):
             for param in self.params():
                 param.zerograd()
 
-    def enable_update(self):
+    def enable_update(self) -> None:
         for param in self.params():
             rule = param.update_rule
             if rule is not None:
                 rule.enabled = True
 
-    def disable_update(self):
+    def disable_update(self) -> None:
         for param in self.params():
             rule = param.update_rule
             if rule is not None:
@@ -388,7 +397,7 @@ class Chain(Link):
         getattr(self, '_children', set()).discard(name)
         super().__delattr__(name)
 
-    def add_link(self, name, link):
+    def add_link(self, name: str, link: Link) -> None:
         """Register ``link`` as the child ``name``."""
         if name in self.__dict__:
             raise AttributeError('cannot register a new link {}: attribute exists'.format(name))

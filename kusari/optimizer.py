@@ -5,12 +5,19 @@ hyperparameters fall back to the optimizer's, so one rule can be tuned (or disab
 without touching the others.
 """
 
+from __future__ import annotations
+
 import functools
+import typing
 import warnings
 
 import numpy
 
 from kusari import backend, core, initializers, optimizer_hooks
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Parameter, Variable
+    from kusari.link import Link
 
 
 class Hyperparameter:
@@ -143,7 +150,7 @@ class UpdateRule:
                 return
         raise KeyError('no hook {}'.format(name))
 
-    def update(self, param):
+    def update(self, param: Parameter) -> None:
         """Run the hooks and ``update_core`` on ``param``.
 
         As in Chainer, this happens for every parameter, also an uninitialized one or one
@@ -266,16 +273,16 @@ class Optimizer:
         epoch (int): epoch counter advanced by ``new_epoch``.
     """
 
-    target = None
+    target: typing.Any = None  # the Link given to setup
     t = 0
     epoch = 0
     use_auto_new_epoch = False
     _loss_scale = None
     _loss_scale_max = 65504.0
     _loss_scaling_is_dynamic = False
-    _hooks = None
+    _hooks: dict[str, typing.Any] | None = None
 
-    def setup(self, link):
+    def setup(self, link: Link) -> Optimizer:
         """Attach the optimizer to ``link`` (a Link)."""
         from kusari.link import Link
         if not isinstance(link, Link):
@@ -293,10 +300,11 @@ class Optimizer:
             raise RuntimeError('{}.setup(link) must be called before this'.format(
                 type(self).__name__))
 
-    def update(self, lossfun=None, *args, **kwds):
+    def update(self, lossfun: typing.Callable[..., Variable] | None = None, *args: typing.Any,
+               **kwds: typing.Any) -> None:
         raise NotImplementedError
 
-    def new_epoch(self, auto=False):
+    def new_epoch(self, auto: bool = False) -> None:
         """Advance the epoch counter (``auto``: called by an updater)."""
         if self.use_auto_new_epoch and not auto:
             raise RuntimeError('this optimizer\'s epoch is advanced by the updater; do not '
@@ -401,7 +409,7 @@ class GradientMethod(Optimizer):
         self.hyperparam = Hyperparameter()
         self._use_fp32_update = False
 
-    def setup(self, link):
+    def setup(self, link: Link) -> GradientMethod:
         super().setup(link)
         for param in link.params():
             param.update_rule = self.create_update_rule()
@@ -423,7 +431,8 @@ class GradientMethod(Optimizer):
         super().call_hook(hook)
         self.reallocate_cleared_grads()  # the next hook and the update see zeros, not None
 
-    def update(self, lossfun=None, *args, **kwds):
+    def update(self, lossfun: typing.Callable[..., Variable] | None = None, *args: typing.Any,
+               **kwds: typing.Any) -> None:
         """Update every parameter; first compute a loss and its gradients if
         ``lossfun`` is given (``lossfun(*args, **kwds)``)."""
         self._check_setup()

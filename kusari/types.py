@@ -1,0 +1,48 @@
+"""Type aliases for annotations of kusari's API (Chainer's ``chainer.types``).
+
+They are for type checkers and readers; nothing checks them at run time. Arrays are
+NumPy's or, with a GPU, CuPy's, so ``NdArray`` accepts any array-like object.
+"""
+
+import numbers
+import typing
+
+import numpy
+
+Shape = typing.Tuple[int, ...]
+"""A shape, as ``ndarray.shape`` gives it."""
+
+ShapeSpec = typing.Union[int, typing.Sequence[int]]
+"""A shape as arguments take it: an int or a sequence of ints."""
+
+DTypeSpec = typing.Any
+"""Anything ``numpy.dtype`` accepts: a dtype, a scalar type or its name."""
+
+NdArray = typing.Any
+"""A ``numpy.ndarray`` or, with CuPy, a ``cupy.ndarray``."""
+
+Xp = typing.Any
+"""The array module: ``numpy`` or ``cupy``."""
+
+ScalarValue = typing.Union[numpy.generic, bytes, str, memoryview, numbers.Number]
+"""A scalar an initializer or a function accepts."""
+
+
+class AbstractInitializer(typing.Protocol):
+    """What an initializer is: it has a ``dtype`` and fills an array in place."""
+
+    dtype: typing.Optional[DTypeSpec]
+
+    def __call__(self, array: NdArray) -> None:
+        ...
+
+
+InitializerSpec = typing.Union[AbstractInitializer, ScalarValue, numpy.ndarray]
+"""An initializer, a scalar to fill with, or an array to copy."""
+
+DeviceSpec = typing.Any
+"""A device specifier: a ``kusari.backend.Device``, a string such as ``'@numpy'`` or
+``'@cupy:0'``, an int GPU id, or a module (``numpy``)."""
+
+CudaDeviceSpec = typing.Any
+"""A CUDA device for the deprecated ``kusari.cuda.get_device``: an int or a device."""
