@@ -353,6 +353,7 @@ class Variable:
     _name = None
     _loss_scale = None
     _has_chainerx_array = False  # kusari has no ChainerX
+    layout = None  # the standard memory layout; Chainer's others are for cuDNN only
     __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):

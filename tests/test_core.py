@@ -915,3 +915,10 @@ def test_device_is_the_array_s_once_the_array_is_not_one_of_the_sent_to_device()
     var = Variable(numpy.ones(2))
     var.to_device(HoldsNoNumPyArray(1))  # send_array gives a NumPy array nonetheless
     assert var.device == kusari.backend.CpuDevice()
+
+
+def test_variables_and_parameters_are_in_the_standard_memory_layout():
+    assert Variable(numpy.ones(2)).layout is None
+    link = kusari.links.BatchNormalization(3)
+    link.to_device('@numpy')
+    assert link.gamma.layout is None and kusari.Parameter().layout is None
