@@ -129,6 +129,8 @@ def test_linear(data):
     def reference():
         if b.shape != (out_size,):
             raise ValueError('b does not fit W')
+        if batch_axes == 1 and len(x_shape) == 1:
+            raise ValueError('a 1-d x has no feature axis (Chainer refuses it too)')
         flat = x.reshape(x_shape[:batch_axes] + (features,))
         return numpy.matmul(flat.astype(numpy.float64), W.T) + b
 
