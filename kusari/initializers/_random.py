@@ -2,16 +2,14 @@
 a given ``rng`` (a RandomState or Generator)."""
 
 from kusari import backend
+from kusari.utils import argument
 
 
 def parse_rng(owner, kwargs, extra=()):
     """Take ``rng`` (and the names in ``extra``) out of ``kwargs``; reject the rest."""
-    allowed = ('rng',) + tuple(extra)
-    unknown = sorted(set(kwargs) - set(allowed))
-    if unknown:
-        raise TypeError('{}() got unexpected keyword argument(s): {}'.format(
-            owner, ', '.join(unknown)))
-    return kwargs.get('rng')
+    kwargs = {name: value for name, value in kwargs.items() if name not in extra}
+    rng, = argument.parse_kwargs_of(owner, kwargs, ('rng', None))
+    return rng
 
 
 def _source(array, rng):

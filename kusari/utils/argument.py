@@ -18,15 +18,21 @@ def parse_kwargs(kwargs, *name_and_values, **unexpected):
     A name left in ``kwargs`` is an error: ``ValueError`` with the message given for it
     in ``unexpected``, else ``TypeError`` naming the calling function.
     """
+    caller = inspect.currentframe().f_back.f_code.co_name
+    return parse_kwargs_of(caller, kwargs, *name_and_values, **unexpected)
+
+
+def parse_kwargs_of(func, kwargs, *name_and_values, **unexpected):
+    """:func:`parse_kwargs` for a helper parsing on behalf of ``func`` (the name the
+    TypeError gives, e.g. ``'Convolution2D'`` or ``'BatchNormalization.forward'``)."""
     values = tuple(kwargs.pop(name, default) for name, default in name_and_values)
     if kwargs:
         check_unexpected_kwargs(kwargs, **unexpected)
-        caller = inspect.currentframe().f_back.f_code.co_name
         raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
-            caller, ', '.join(repr(name) for name in sorted(kwargs))))
+            func, ', '.join(repr(name) for name in sorted(kwargs))))
     return values
 
 
 def assert_kwargs_empty(kwargs):
     """Raise ``TypeError`` when ``kwargs`` is not empty."""
-    parse_kwargs(kwargs)
+    parse_kwargs_of('assert_kwargs_empty', kwargs)

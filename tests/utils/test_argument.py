@@ -1,6 +1,6 @@
 import pytest
 
-from kusari.utils.argument import assert_kwargs_empty, parse_kwargs
+from kusari.utils.argument import assert_kwargs_empty, parse_kwargs, parse_kwargs_of
 
 
 def caller(**kwargs):
@@ -21,6 +21,15 @@ def test_unexpected_names_the_caller():
 def test_known_removed_argument_gets_its_message():
     with pytest.raises(ValueError, match='volatile is gone'):
         caller(volatile=True)
+
+
+def test_a_helper_names_the_function_it_parses_for():
+    assert parse_kwargs_of('Link.forward', {'a': 3}, ('a', 1), ('b', 2)) == (3, 2)
+    with pytest.raises(TypeError, match=r"^Link\.forward\(\) got unexpected keyword "
+                                        r"argument\(s\) 'c'$"):
+        parse_kwargs_of('Link.forward', {'c': 3}, ('a', 1))
+    with pytest.raises(ValueError, match='^gone$'):
+        parse_kwargs_of('Link.forward', {'c': 3}, ('a', 1), c='gone')
 
 
 def test_assert_kwargs_empty():

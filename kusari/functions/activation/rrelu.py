@@ -4,6 +4,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.math._elementwise import scale_by_array
+from kusari.utils import argument
 
 
 class RReLU(core.FunctionNode):
@@ -51,13 +52,10 @@ def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):
     Returns:
         The output variable, or ``(output, r)`` with ``return_r``.
     """
-    r = kwargs.pop('r', None)
-    return_r = kwargs.pop('return_r', False)
-    if 'train' in kwargs:
-        raise ValueError('rrelu: the train argument is not supported anymore; use '
-                         "kusari.using_config('train', ...)")
-    if kwargs:
-        raise TypeError('rrelu() got unexpected keyword arguments: {}'.format(', '.join(kwargs)))
+    r, return_r = argument.parse_kwargs(
+        kwargs, ('r', None), ('return_r', False),
+        train="rrelu: the train argument is not supported anymore; use "
+              "kusari.using_config('train', ...)")
     if not 0 <= l < u < 1:
         raise ValueError('rrelu: expected 0 <= l < u < 1, but got l={}, u={}'.format(l, u))
     node = RReLU(l, u, r)

@@ -4,6 +4,7 @@ import numbers
 
 from kusari.core import config
 from kusari.functions._checks import check_float, fail
+from kusari.utils import argument
 
 
 def ntuple(func, name, value, n, minimum=1):
@@ -24,15 +25,10 @@ def ntuple(func, name, value, n, minimum=1):
 
 def parse_2d_kwargs(func, kwargs):
     """``(dilate, groups)`` from the keyword-only arguments of the 2-d (de)convolutions."""
-    if 'deterministic' in kwargs:
-        raise ValueError(
-            '{}: the deterministic argument is not supported anymore; use '
-            'kusari.using_config(\'cudnn_deterministic\', value) instead'.format(func))
-    unexpected = set(kwargs) - {'dilate', 'groups'}
-    if unexpected:
-        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
-            func, ', '.join(sorted(unexpected))))
-    return kwargs.get('dilate', 1), kwargs.get('groups', 1)
+    return argument.parse_kwargs_of(
+        func, dict(kwargs), ('dilate', 1), ('groups', 1),
+        deterministic='{}: the deterministic argument is not supported anymore; use '
+                      "kusari.using_config('cudnn_deterministic', value) instead".format(func))
 
 
 def unpack_inputs(func, inputs):

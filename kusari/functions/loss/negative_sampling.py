@@ -7,6 +7,7 @@ from kusari.functions.activation.softplus import softplus
 from kusari.functions.loss._sampled import check_embedding_inputs, scores
 from kusari.functions.loss._validate import check_labels, check_reduce
 from kusari.functions.math.sum import sum as sum_
+from kusari.utils import argument
 
 _IGNORE_LABEL = -1
 
@@ -31,10 +32,7 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
     Returns:
         Variable, or (Variable, array) with ``return_samples=True``.
     """
-    return_samples = kwargs.pop('return_samples', False)
-    if kwargs:
-        raise TypeError('negative_sampling() got unexpected keyword arguments: {}'.format(
-            ', '.join(sorted(kwargs))))
+    return_samples, = argument.parse_kwargs(kwargs, ('return_samples', False))
     check_reduce('negative_sampling', reduce, ('sum', 'no'))
     x, W = core.as_variable(x), core.as_variable(W)
     t = core.as_array(t)

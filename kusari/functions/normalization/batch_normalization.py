@@ -5,20 +5,19 @@ from kusari.functions.array.cast import cast
 from kusari.functions.math.sum import sum as sum_
 from kusari.functions.normalization import _affine
 from kusari.functions.normalization._standardize import count, standardize
+from kusari.utils import argument
+
+
+_OPTIONS = (('eps', 2e-5), ('running_mean', None), ('running_var', None), ('decay', 0.9),
+            ('axis', None))
 
 
 def _parse_kwargs(kwargs):
-    if 'train' in kwargs:
-        raise ValueError('batch_normalization: the train argument is not supported anymore; '
-                         'use kusari.using_config(\'train\', ...)')
-    options = {'eps': 2e-5, 'running_mean': None, 'running_var': None, 'decay': 0.9,
-               'axis': None}
-    unexpected = set(kwargs) - set(options)
-    if unexpected:
-        raise TypeError('batch_normalization() got unexpected keyword argument(s) {}'.format(
-            ', '.join(sorted(unexpected))))
-    options.update(kwargs)
-    return options
+    values = argument.parse_kwargs_of(
+        'batch_normalization', dict(kwargs), *_OPTIONS,
+        train='batch_normalization: the train argument is not supported anymore; '
+              "use kusari.using_config('train', ...)")
+    return dict(zip((name for name, _ in _OPTIONS), values))
 
 
 def batch_normalization(x, gamma, beta, **kwargs):

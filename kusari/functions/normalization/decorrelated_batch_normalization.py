@@ -9,6 +9,7 @@ from kusari.functions._dtypes import cast_to
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math.matmul import matmul
+from kusari.utils import argument
 
 
 def _grouped(x, groups):
@@ -129,17 +130,11 @@ running_mean=None, running_projection=None, decay=0.9)
     Returns:
         Variable: of ``x``'s shape.
     """
-    options = {'groups': 16, 'eps': 2e-5, 'running_mean': None, 'running_projection': None,
-               'decay': 0.9}
-    unexpected = set(kwargs) - set(options)
-    if unexpected:
-        raise TypeError('decorrelated_batch_normalization() got unexpected keyword '
-                        'argument(s) {}'.format(', '.join(sorted(unexpected))))
-    options.update(kwargs)
-    _check('decorrelated_batch_normalization', core.as_array(x), options['groups'])
-    node = DecorrelatedBatchNormalization(options['groups'], options['eps'],
-                                          options['running_mean'],
-                                          options['running_projection'], options['decay'])
+    groups, eps, running_mean, running_projection, decay = argument.parse_kwargs(
+        kwargs, ('groups', 16), ('eps', 2e-5), ('running_mean', None),
+        ('running_projection', None), ('decay', 0.9))
+    _check('decorrelated_batch_normalization', core.as_array(x), groups)
+    node = DecorrelatedBatchNormalization(groups, eps, running_mean, running_projection, decay)
     return node.apply((x,))[0]
 
 

@@ -19,6 +19,7 @@ from kusari.functions.array.separate import separate
 from kusari.functions.array.split_axis import split_axis
 from kusari.functions.array.stack import stack
 from kusari.functions.noise.dropout import dropout
+from kusari.utils import argument
 
 
 class Cell:
@@ -47,13 +48,10 @@ class Cell:
 
 def reject_kwargs(name, kwargs):
     """Chainer's errors for the removed ``train``/``use_cudnn`` arguments."""
-    for old in ('train', 'use_cudnn'):
-        if old in kwargs:
-            raise ValueError('{}: the {} argument is not supported anymore; use '
-                             "kusari.using_config('{}', ...)".format(name, old, old))
-    if kwargs:
-        raise TypeError('{}() got unexpected keyword arguments: {}'.format(
-            name, ', '.join(sorted(kwargs))))
+    argument.parse_kwargs_of(name, dict(kwargs), **{
+        old: "{}: the {} argument is not supported anymore; use "
+             "kusari.using_config('{}', ...)".format(name, old, old)
+        for old in ('train', 'use_cudnn')})
 
 
 def _check(cell, n_layers, directions, dropout_ratio, hx, cx, ws, bs, xs):

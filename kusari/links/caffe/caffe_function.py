@@ -14,6 +14,7 @@ from kusari.links.connection.deconvolution_2d import Deconvolution2D
 from kusari.links.connection.linear import Linear
 from kusari.links.connection.scale import Scale
 from kusari.links.normalization.batch_normalization import BatchNormalization
+from kusari.utils import argument
 
 
 def _blob_array(blob):
@@ -118,10 +119,10 @@ class CaffeFunction(Chain):
         Returns:
             tuple: the Variables of the ``outputs`` blobs.
         """
-        if kwargs:
-            raise TypeError('CaffeFunction.forward() got unexpected keyword argument(s) {}; '
-                            "use kusari.using_config('train', ...)".format(
-                                ', '.join(sorted(kwargs))))
+        argument.parse_kwargs_of(
+            'CaffeFunction.forward', kwargs,
+            train="CaffeFunction.forward: the train argument is not supported anymore; use "
+                  "kusari.using_config('train', ...)")
         variables = dict(inputs)
         disable = set(disable)
         for name, bottom, top in self.layers:

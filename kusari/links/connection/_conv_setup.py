@@ -3,6 +3,7 @@
 import numbers
 
 from kusari.core import as_array
+from kusari.functions.connection import _conv_args
 
 
 def as_tuple(value, ndim):
@@ -22,14 +23,8 @@ def check_groups(link, in_channels, out_channels, groups):
 
 def parse_2d_kwargs(link, kwargs):
     """``(dilate, groups)`` from the keyword-only arguments of the 2-d links."""
-    if 'deterministic' in kwargs:
-        raise ValueError('{}: the deterministic argument is not supported anymore; use '
-                         "kusari.using_config('cudnn_deterministic', value)".format(link))
-    unexpected = set(kwargs) - {'dilate', 'groups'}
-    if unexpected:
-        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
-            link, ', '.join(sorted(unexpected))))
-    return kwargs.get('dilate', 1), int(kwargs.get('groups', 1))
+    dilate, groups = _conv_args.parse_2d_kwargs(link, kwargs)
+    return dilate, int(groups)
 
 
 def param_arrays(link, W, b, out_size):

@@ -6,6 +6,7 @@ from kusari.core import Parameter
 from kusari.link import Link
 from kusari.links.connection._conv_setup import as_tuple
 from kusari.utils.conv import get_conv_outsize
+from kusari.utils import argument
 
 
 class LocalConvolution2D(Link):
@@ -29,9 +30,7 @@ class LocalConvolution2D(Link):
     def __init__(self, in_channels, out_channels, in_size=None, ksize=None, stride=1,
                  nobias=False, initialW=None, initial_bias=None, **kwargs):
         super().__init__()
-        if kwargs:
-            raise TypeError('LocalConvolution2D() got unexpected keyword argument(s) {}'
-                            .format(', '.join(sorted(kwargs))))
+        argument.parse_kwargs_of('LocalConvolution2D', kwargs)
         self.ksize = as_tuple(ksize, 2)
         self.stride = as_tuple(stride, 2)
         self.nobias = nobias

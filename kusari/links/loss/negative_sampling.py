@@ -6,6 +6,7 @@ from kusari import core
 from kusari.core import Parameter
 from kusari.functions.loss import negative_sampling
 from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
+from kusari.utils import argument
 
 
 class NegativeSampling(_SamplingLink):
@@ -33,10 +34,8 @@ class NegativeSampling(_SamplingLink):
 
     def forward(self, x, t, reduce='sum', **kwargs):
         """forward(x, t, reduce='sum', *, return_samples=False)"""
-        unexpected = set(kwargs) - {'return_samples'}
-        if unexpected:
-            raise TypeError('NegativeSampling.forward() got unexpected keyword argument(s) '
-                            '{}'.format(', '.join(sorted(unexpected))))
+        argument.parse_kwargs_of('NegativeSampling.forward', dict(kwargs),
+                                 ('return_samples', False))
         # looked up in its module at each call, as Chainer's link does (so a patch there
         # reaches the link)
         return negative_sampling.negative_sampling(

@@ -9,6 +9,7 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+from kusari.utils import argument
 
 
 def _init_array(initializer, default_value, shape, dtype):
@@ -19,14 +20,11 @@ def _init_array(initializer, default_value, shape, dtype):
 
 def parse_finetune(link, kwargs):
     """The ``finetune`` keyword of a normalization link's forward."""
-    if 'test' in kwargs:
-        raise ValueError("{}: the test argument is not supported anymore; use "
-                         "kusari.using_config('train', False)".format(link))
-    unexpected = set(kwargs) - {'finetune'}
-    if unexpected:
-        raise TypeError('{}.forward() got unexpected keyword argument(s) {}'.format(
-            link, ', '.join(sorted(unexpected))))
-    return kwargs.get('finetune', False)
+    finetune, = argument.parse_kwargs_of(
+        link + '.forward', dict(kwargs), ('finetune', False),
+        test="{}: the test argument is not supported anymore; use "
+             "kusari.using_config('train', False)".format(link))
+    return finetune
 
 
 def statistics_to_update(link, finetune, *statistics):

@@ -10,6 +10,7 @@ from kusari.link import Link
 from kusari.links.normalization.batch_normalization import (parse_finetune,
                                                             statistics_to_update)
 from kusari.serializer import Deserializer
+from kusari.utils import argument
 
 
 class DecorrelatedBatchNormalization(Link):
@@ -28,11 +29,8 @@ class DecorrelatedBatchNormalization(Link):
 
     def __init__(self, size, groups=16, decay=0.9, eps=2e-5, dtype=numpy.float32, **kwargs):
         super().__init__()
-        unexpected = set(kwargs) - {'group_size'}
-        if unexpected:
-            raise TypeError('DecorrelatedBatchNormalization() got unexpected keyword '
-                            'argument(s) {}'.format(', '.join(sorted(unexpected))))
-        group_size = kwargs.get('group_size')
+        group_size, = argument.parse_kwargs_of('DecorrelatedBatchNormalization', kwargs,
+                                               ('group_size', None))
         if group_size is None and groups is None:
             group_size = 16
         if group_size is None:

@@ -7,6 +7,7 @@ from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter, Variable
 from kusari.link import ChainList, Link
+from kusari.utils import argument
 
 
 def argsort_list_descent(lst):
@@ -28,15 +29,11 @@ def permutate_list(lst, indices, inv):
 
 
 def _reject_kwargs(name, kwargs):
-    for key, message in (('use_cudnn', 'use kusari.using_config(\'use_cudnn\', ...)'),
-                         ('use_bi_direction', 'use the NStepBi* links'),
-                         ('activation', 'use the NStepRNNTanh/NStepRNNReLU links')):
-        if key in kwargs:
-            raise ValueError('{}: the {} argument is not supported; {}'.format(
-                name, key, message))
-    if kwargs:
-        raise TypeError('{}() got unexpected keyword argument(s) {}'.format(
-            name, ', '.join(sorted(kwargs))))
+    argument.parse_kwargs_of(name, dict(kwargs), **{
+        key: '{}: the {} argument is not supported; {}'.format(name, key, message)
+        for key, message in (('use_cudnn', "use kusari.using_config('use_cudnn', ...)"),
+                             ('use_bi_direction', 'use the NStepBi* links'),
+                             ('activation', 'use the NStepRNNTanh/NStepRNNReLU links'))})
 
 
 class NStepRNNBase(ChainList):
@@ -103,12 +100,10 @@ class NStepRNNBase(ChainList):
         raise NotImplementedError
 
     def _call(self, hs, xs, **kwargs):
-        if 'train' in kwargs:
-            raise ValueError("{}: the train argument is not supported; use "
-                             "kusari.using_config('train', ...)".format(type(self).__name__))
-        if kwargs:
-            raise TypeError('{}.forward() got unexpected keyword argument(s) {}'.format(
-                type(self).__name__, ', '.join(sorted(kwargs))))
+        argument.parse_kwargs_of(
+            type(self).__name__ + '.forward', kwargs,
+            train="{}: the train argument is not supported; use "
+                  "kusari.using_config('train', ...)".format(type(self).__name__))
         if not isinstance(xs, (list, tuple)):
             raise TypeError('{}: xs must be a list of sequences, not {}'.format(
                 type(self).__name__, type(xs).__name__))

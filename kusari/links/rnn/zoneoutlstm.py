@@ -4,6 +4,7 @@ from kusari import functions as F
 from kusari.core import Variable
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+from kusari.utils import argument
 
 
 class StatefulZoneoutLSTM(Chain):
@@ -22,10 +23,10 @@ class StatefulZoneoutLSTM(Chain):
 
     def __init__(self, in_size, out_size, c_ratio=0.5, h_ratio=0.5, **kwargs):
         super().__init__()
-        if kwargs:
-            raise TypeError('StatefulZoneoutLSTM() got unexpected keyword argument(s) {}; '
-                            "use kusari.using_config('train', ...) instead of train="
-                            .format(', '.join(sorted(kwargs))))
+        argument.parse_kwargs_of(
+            'StatefulZoneoutLSTM', kwargs,
+            train="StatefulZoneoutLSTM: the train argument is not supported anymore; use "
+                  "kusari.using_config('train', ...)")
         self.state_size = out_size
         self.c_ratio = c_ratio
         self.h_ratio = h_ratio

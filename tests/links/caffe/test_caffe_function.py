@@ -59,6 +59,11 @@ def test_small_network(tmp_path, caffe_writer, v1):
     assert (sub.array == 1).all()
     with pytest.raises(KeyError, match='prob'):
         func(inputs={'data': x}, outputs=['prob'], disable=['conv1'])
+    # Chainer's types: ValueError for the removed train=, TypeError for an unknown name.
+    with pytest.raises(ValueError, match='using_config'):
+        func(inputs={'data': x}, outputs=['prob'], train=False)
+    with pytest.raises(TypeError, match=r"CaffeFunction\.forward\(\) got unexpected "):
+        func(inputs={'data': x}, outputs=['prob'], foo=False)
 
 
 def test_branches_batchnorm_scale_and_friends(tmp_path, caffe_writer):

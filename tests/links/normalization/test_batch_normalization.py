@@ -166,7 +166,7 @@ def test_forget_rerun_updates_running_statistics_once(make, finetune):
     results = []
     for link, run in ((plain, lambda f, v: f(v)), (forgetting, F.forget)):
         v = kusari.Variable(x.copy())
-        y = run(lambda h: link(h, finetune=finetune), v)
+        y = run(lambda h, link=link: link(h, finetune=finetune), v)
         F.sum(y * weight).backward()
         statistics = [s.copy() for name, s in sorted(vars(link).items())
                       if name in ('avg_mean', 'avg_var', 'avg_projection')]

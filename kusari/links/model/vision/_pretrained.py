@@ -11,6 +11,7 @@ import numpy
 from kusari import core
 from kusari import functions as F
 from kusari.core import Variable
+from kusari.utils import argument
 
 
 # Whether Pillow, which prepare() needs, is installed (Chainer's ``available`` of each
@@ -58,13 +59,10 @@ def oversample_crops(images, crop_dims):
     return crops
 
 
-def reject_train_kwargs(kwargs):
-    for key in ('train', 'test', 'volatile'):
-        if key in kwargs:
-            raise ValueError("the {} argument is not supported anymore; use "
-                             "kusari.using_config".format(key))
-    if kwargs:
-        raise TypeError('unexpected keyword argument(s) {}'.format(', '.join(sorted(kwargs))))
+def reject_train_kwargs(func, kwargs):
+    argument.parse_kwargs_of(func, dict(kwargs), **{
+        key: "the {} argument is not supported anymore; use kusari.using_config".format(key)
+        for key in ('train', 'test', 'volatile')})
 
 
 class PretrainedModel:
@@ -96,7 +94,7 @@ class PretrainedModel:
         The outputs of the named layers for the prepared input ``x``, as a dict.
         Computation stops after the last requested layer.
         """
-        reject_train_kwargs(kwargs)
+        reject_train_kwargs(type(self).__name__ + '.forward', kwargs)
         targets = set(['prob'] if layers is None else layers)
         unknown = targets - set(self.functions)
         if unknown:
@@ -125,7 +123,7 @@ class PretrainedModel:
         ``prepare`` the images, batch them, and return the outputs of ``layers``.
         The configuration (``train``, ``enable_backprop``) is left as it is.
         """
-        reject_train_kwargs(kwargs)
+        reject_train_kwargs(type(self).__name__ + '.extract', kwargs)
         if layers is None:
             layers = list(self.default_extract_layers)
         x = numpy.stack([self.prepare(image, size=size) for image in images])
