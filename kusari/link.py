@@ -197,7 +197,12 @@ class Link(DeviceResident):
             child._collect_params(prefix + '/' + child_name, out, include_uninit, named)
 
     def _named_children(self):
+        """``(name, child link)`` pairs, in order (Chain and ChainList have children)."""
         return ()
+
+    def _child(self, name):
+        """The child link called ``name`` (KeyError or IndexError, as Chainer's lookups)."""
+        raise KeyError(name)
 
     def links(self, skipself: bool = False) -> typing.Iterator[Link]:
         for _, link in self.namedlinks(skipself):
@@ -206,9 +211,15 @@ class Link(DeviceResident):
     def namedlinks(self, skipself=False):
         if not skipself:
             yield '/', self
+        for name, child in self._named_children():
+            prefix = '/' + name
+            yield prefix, child
+            for path, link in child.namedlinks(True):
+                yield prefix + path, link
 
     def children(self):
-        return iter(())
+        for _, child in self._named_children():
+            yield child
 
     def count_params(self) -> int:
         """Total number of parameter elements (uninitialized ones count as zero)."""
@@ -270,12 +281,16 @@ class Link(DeviceResident):
                     backend.copyto(dst[name], value)
                 else:
                     dst[name] = copy_module.deepcopy(value)
+        for name, child in self._named_children():
+            child.copyparams(link._child(name), copy_persistent)
 
     def addgrads(self, link):
         """Add the gradients of ``link``'s parameters to this link's."""
         src = link.__dict__
         for name in self._params:
             self.__dict__[name].addgrad(src[name])
+        for name, child in self._named_children():
+            child.addgrads(link._child(name))
 
     def cleargrads(self) -> None:
         for param in self.params():
@@ -333,6 +348,8 @@ class Link(DeviceResident):
             loaded = serializer(name, value)
             if not isinstance(value, numpy.ndarray) and not backend.is_array_supported(value):
                 d[name] = loaded
+        for name, child in self._named_children():
+            child.serialize(serializer[name])
 
     # -- devices --------------------------------------------------------------------
     def device_resident_accept(self, visitor):
@@ -348,6 +365,8 @@ class Link(DeviceResident):
             # State a stateful link keeps in plain Variables (an LSTM's h and c).
             if type(value) is Variable:
                 visitor.visit_variable(value)
+        for child in self.children():
+            child.device_resident_accept(visitor)
 
     # -- printing -----------------------------------------------------------------------
     @property
@@ -357,6 +376,14 @@ class Link(DeviceResident):
     def __repr__(self):
         specs = ', '.join('{}={}'.format(k, v) for k, v in self.printable_specs)
         return '{}({})'.format(type(self).__name__, specs)
+
+
+def _repr_with_children(link):
+    """``Name(\n  (child): repr,\n  ...\n)``, the repr of Chain and ChainList."""
+    lines = ['{}('.format(type(link).__name__)]
+    for name, child in link._named_children():
+        lines.append('  ({}): {},'.format(name, repr(child).replace('\n', '\n  ')))
+    return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
 
 
 def _explain_sequence_input(link, args, error):
@@ -411,23 +438,8 @@ class Chain(Link):
         d = self.__dict__
         return [(name, d[name]) for name in sorted(self._children)]
 
-    def namedlinks(self, skipself=False):
-        if not skipself:
-            yield '/', self
-        for name, child in self._named_children():
-            prefix = '/' + name
-            yield prefix, child
-            for path, link in child.namedlinks(True):
-                yield prefix + path, link
-
-    def children(self):
-        for _, child in self._named_children():
-            yield child
-
-    def device_resident_accept(self, visitor):
-        super().device_resident_accept(visitor)
-        for child in self.children():
-            child.device_resident_accept(visitor)
+    def _child(self, name):
+        return self.__dict__[name]
 
     def _copy_children(self, mode):
         d = self.__dict__
@@ -437,28 +449,8 @@ class Chain(Link):
             child.name = name
             d[name] = child
 
-    def copyparams(self, link, copy_persistent=True):
-        super().copyparams(link, copy_persistent)
-        for name in self._children:
-            self.__dict__[name].copyparams(link.__dict__[name], copy_persistent)
-
-    def addgrads(self, link):
-        super().addgrads(link)
-        for name in self._children:
-            self.__dict__[name].addgrads(link.__dict__[name])
-
-    def serialize(self, serializer):
-        super().serialize(serializer)
-        d = self.__dict__
-        for name in self._children:
-            d[name].serialize(serializer[name])
-
     def __repr__(self):
-        lines = ['{}('.format(type(self).__name__)]
-        for name, child in self._named_children():
-            child = repr(child).replace('\n', '\n  ')
-            lines.append('  ({}): {},'.format(name, child))
-        return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
+        return _repr_with_children(self)
 
 
 class ChainList(Link, collections.abc.MutableSequence):
@@ -524,44 +516,12 @@ class ChainList(Link, collections.abc.MutableSequence):
     def _named_children(self):
         return [(str(i), child) for i, child in enumerate(self._children)]
 
-    def namedlinks(self, skipself=False):
-        if not skipself:
-            yield '/', self
-        for i, child in enumerate(self._children):
-            prefix = '/{}'.format(i)
-            yield prefix, child
-            for path, link in child.namedlinks(True):
-                yield prefix + path, link
-
-    def children(self):
-        return iter(self._children)
-
-    def device_resident_accept(self, visitor):
-        super().device_resident_accept(visitor)
-        for child in self._children:
-            child.device_resident_accept(visitor)
+    def _child(self, name):
+        return self._children[int(name)]
 
     def _copy_children(self, mode):
         self.__dict__['_children'] = [child.copy(mode) for child in self._children]
         self._rename()
 
-    def copyparams(self, link, copy_persistent=True):
-        super().copyparams(link, copy_persistent)
-        for mine, theirs in zip(self._children, link._children):
-            mine.copyparams(theirs, copy_persistent)
-
-    def addgrads(self, link):
-        super().addgrads(link)
-        for mine, theirs in zip(self._children, link._children):
-            mine.addgrads(theirs)
-
-    def serialize(self, serializer):
-        super().serialize(serializer)
-        for i, child in enumerate(self._children):
-            child.serialize(serializer[str(i)])
-
     def __repr__(self):
-        lines = ['{}('.format(type(self).__name__)]
-        for i, child in enumerate(self._children):
-            lines.append('  ({}): {},'.format(i, repr(child).replace('\n', '\n  ')))
-        return '\n'.join(lines) + '\n)' if len(lines) > 1 else lines[0] + ')'
+        return _repr_with_children(self)

@@ -296,3 +296,38 @@ def test_link_called_on_a_list_says_to_stack_the_examples():
             raise TypeError('unrelated')
     with pytest.raises(TypeError, match='^unrelated$'):
         Fails()([numpy.zeros(2)])
+
+
+def _nested(value):
+    """A Chain holding a ChainList holding a Chain holding a Linear, every weight ``value``."""
+    inner = kusari.Chain()
+    with inner.init_scope():
+        inner.fc = L.Linear(2, 2, initialW=value, initial_bias=value)
+    outer = kusari.Chain()
+    with outer.init_scope():
+        outer.seq = kusari.ChainList(inner)
+    return outer
+
+
+def test_chain_and_chainlist_walk_their_children_alike():
+    a, b = _nested(1.0), _nested(2.0)
+    assert [path for path, _ in a.namedlinks()] == ['/', '/seq', '/seq/0', '/seq/0/fc']
+    assert [path for path, _ in a.namedlinks(skipself=True)] == [
+        '/seq', '/seq/0', '/seq/0/fc']
+    a.copyparams(b)
+    numpy.testing.assert_array_equal(a.seq[0].fc.W.array, 2.0)
+    for link in (a, b):
+        for param in link.params():
+            param.grad = numpy.ones_like(param.array)
+    a.addgrads(b)
+    numpy.testing.assert_array_equal(a.seq[0].fc.b.grad, 2.0)
+    saved = {}
+    kusari.serializers.DictionarySerializer(saved).save(a)
+    assert sorted(saved) == ['seq/0/fc/W', 'seq/0/fc/b']
+    assert repr(a).splitlines()[:3] == ['Chain(', '  (seq): ChainList(', '    (0): Chain(']
+
+
+def test_chainlist_copyparams_from_a_shorter_list_raises_as_chainer():
+    longer = kusari.ChainList(L.Linear(2, 2), L.Linear(2, 2))
+    with pytest.raises(IndexError):
+        longer.copyparams(kusari.ChainList(L.Linear(2, 2)))
