@@ -6,7 +6,6 @@ import warnings
 
 import numpy
 
-from kusari import serializers
 from kusari.serializers import npz
 from kusari.serializers._common import SerializationError
 from kusari.training import extension
@@ -142,8 +141,8 @@ class _Snapshot(extension.Extension):
             self._load(os.path.join(trainer.out, latest), self._target_of(trainer))
 
     def _load(self, path, target):
-        load = serializers.load_hdf5 if self._savefun() is serializers.save_hdf5 \
-            else serializers.load_npz
+        load = self.writer._load_function() if isinstance(
+            self.writer, snapshot_writers.Writer) else npz.load_npz
         try:
             load(path, target)
         except (KeyError, ValueError, OSError) as e:
@@ -152,11 +151,6 @@ class _Snapshot(extension.Extension):
                 message = '{}: {}'.format(path, message)
             raise SerializationError('snapshot(autoload=True): cannot resume from the latest '
                                      'snapshot, {}'.format(message)) from e
-
-    def _savefun(self):
-        writer = self.writer
-        task = getattr(writer, '_task', writer)
-        return getattr(task, '_savefun', None)
 
     def _target_of(self, trainer):
         return trainer if self._target is None else self._target

@@ -16,7 +16,7 @@ import sys
 import tempfile
 import threading
 
-from kusari.serializers import npz
+from kusari.serializers import hdf5, npz
 
 
 class Writer:
@@ -51,6 +51,12 @@ class Writer:
         finally:
             shutil.rmtree(tmpdir, ignore_errors=True)
         self._post_save()
+
+    def _load_function(self):
+        """The function that reads back what this writer saves (``snapshot(autoload=True)``
+        uses it): ``load_hdf5`` for ``save_hdf5``, else ``load_npz`` (Chainer's only one)."""
+        savefun = getattr(self, '_savefun', None)
+        return hdf5.load_hdf5 if savefun is hdf5.save_hdf5 else npz.load_npz
 
     def _add_cleanup_hook(self, hook):
         """Registers ``hook()`` to run after each completed save (e.g. to drop old files)."""
@@ -165,6 +171,11 @@ class QueueWriter(Writer):
 
     def create_task(self, savefun):
         return SimpleWriter(savefun=savefun)
+
+    def _load_function(self):
+        if isinstance(self._task, Writer):
+            return self._task._load_function()
+        return npz.load_npz
 
     def create_queue(self):
         raise NotImplementedError

@@ -108,3 +108,19 @@ def test_standard_writer_joins_workers_without_an_exit_code(tmp_path):
     writer('f', str(tmp_path), None)
     writer.finalize()
     assert len(started) == 2 and len(joined) == 2
+
+
+def test_each_writer_names_the_load_function_of_what_it_saves():
+    # snapshot(autoload=True) reads back with it; a queue writer asks its task.
+    hdf5_writers = [snapshot_writers.SimpleWriter(savefun=serializers.save_hdf5),
+                    snapshot_writers.ThreadWriter(savefun=serializers.save_hdf5),
+                    snapshot_writers.ThreadQueueWriter(savefun=serializers.save_hdf5)]
+    custom_task = snapshot_writers.ThreadQueueWriter(task=lambda *args: None)
+    try:
+        for writer in hdf5_writers:
+            assert writer._load_function() is serializers.load_hdf5
+        assert snapshot_writers.SimpleWriter()._load_function() is serializers.load_npz
+        assert custom_task._load_function() is serializers.load_npz
+    finally:
+        for writer in hdf5_writers + [custom_task]:
+            writer.finalize()
