@@ -34,6 +34,7 @@ html_theme = 'alabaster'
 html_theme_options = {
     'description': "define-by-run neural networks on NumPy, with Chainer's API",
     'fixed_sidebar': True,
+    'page_width': '1180px',  # room for 90-column code without a scroll bar
 }
 html_title = 'kusari documentation'
 
@@ -46,6 +47,9 @@ napoleon_use_ivar = True
 # Docstrings name objects (``numpy.ndarray``, ``cupy.ndarray``, ...) that this site
 # does not document; an unresolved name is not an error.
 nitpicky = False
+# A type written in a docstring (``dtype``, ``shape``) may match several attributes
+# (Variable.dtype, Parameter.dtype); such a name is left unlinked rather than failing.
+suppress_warnings = ['ref.python']
 
 # Only the pages' own examples run under the doctest builder (``.. doctest::`` and
 # ``.. testcode::`` blocks); every one starts from the same imports.
