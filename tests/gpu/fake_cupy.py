@@ -774,6 +774,7 @@ def _testing_function(name):
 
 def _build():
     module = _Namespace('cupy', numpy, from_host=_FROM_HOST)
+    module.__version__ = API['version']
     module.ndarray = ndarray
     module.asnumpy = _asnumpy
     module.get_array_module = _get_array_module

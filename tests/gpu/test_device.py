@@ -47,7 +47,8 @@ def _cupy():
 @gpu
 def test_mixing_cpu_and_gpu_inputs_names_function_and_devices():
     cp = _cupy()
-    with pytest.raises(TypeError, match=r'Add: inputs are on different devices.*@numpy.*@cupy:0'):
+    with pytest.raises(TypeError,
+                       match=r'_ \+ _: inputs are on different devices.*@numpy.*@cupy:0'):
         kusari.Variable(numpy.ones(2, numpy.float32)) + cp.ones(2, cp.float32)
 
 

@@ -144,7 +144,7 @@ _runs = []
 class TestRealUseInner(unittest.TestCase):
 
     def test_run(self, backend_config):
-        assert backend_config.xp is numpy
+        assert backend_config.xp is (kusari.cuda.cupy if backend_config.use_cuda else numpy)
         _runs.append(('inner', self.k))
 
 

@@ -6,7 +6,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import initializers, testing
+from kusari import initializers, testing, utils
 
 CPU = testing.BackendConfig({})
 
@@ -17,7 +17,7 @@ class Square(kusari.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs((0,))
         x, = inputs
-        return numpy.asarray(x * x),  # NumPy gives a scalar for 0-dim x
+        return utils.force_array(x * x),  # NumPy gives a scalar for 0-dim x
 
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()

@@ -5,7 +5,7 @@ import pytest
 
 import kusari
 import kusari.functions as F
-from kusari import testing
+from kusari import testing, utils
 
 
 @testing.unary_math_function_unittest(F.exp)
@@ -25,7 +25,7 @@ class Exp(kusari.FunctionNode):
 
     def forward(self, inputs):
         self.retain_outputs((0,))
-        return numpy.asarray(numpy.exp(inputs[0])),
+        return utils.force_array(numpy.exp(inputs[0])),
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
