@@ -395,6 +395,7 @@ class Variable:
     # -- array and metadata --------------------------------------------------
     @property
     def array(self) -> types.NdArray:
+        """The data array (``numpy.ndarray`` or ``cupy.ndarray``), or None."""
         return self._array
 
     @array.setter
@@ -412,10 +413,12 @@ class Variable:
 
     @property
     def raw_array(self):
+        """The data array as stored (kusari has no ChainerX wrapper, so :attr:`array`)."""
         return self._array
 
     @property
     def name(self):
+        """The name shown in reprs and computational graphs (str or None)."""
         return self._name
 
     @name.setter
@@ -426,31 +429,38 @@ class Variable:
 
     @property
     def label(self):
+        """A short description of the array: its shape and dtype."""
         return self.node.label
 
     @property
     def shape(self) -> types.Shape:
+        """The shape of the array."""
         return self._array.shape
 
     @property
     def ndim(self) -> int:
+        """The number of axes of the array."""
         return self._array.ndim
 
     @property
     def size(self) -> int:
+        """The number of elements of the array."""
         return self._array.size
 
     @property
     def dtype(self):
+        """The dtype of the array."""
         return self._array.dtype
 
     @property
     def xp(self):
+        """The array module of the array: ``numpy`` or ``cupy``."""
         from kusari import backend
         return backend.get_array_module(self._array)
 
     @property
     def device(self):
+        """The device of the array (a ``kusari.backend.Device``)."""
         from kusari import backend
         return backend._variable_device(self)
 
@@ -465,6 +475,7 @@ class Variable:
     # -- graph -----------------------------------------------------------------
     @property
     def node(self):
+        """The :class:`VariableNode` that represents this variable in the graph."""
         node = self._node
         if node is None:
             node = self._node = VariableNode(self, self._name)
@@ -472,6 +483,7 @@ class Variable:
 
     @property
     def creator_node(self):
+        """The :class:`FunctionNode` that created this variable, or None for a leaf."""
         node = self._node
         return None if node is None else node.creator_node
 
@@ -481,6 +493,7 @@ class Variable:
 
     @property
     def creator(self):
+        """The function that created this variable (None for a leaf); see :attr:`creator_node`."""
         node = self._node
         return None if node is None else node.creator
 
@@ -496,11 +509,13 @@ class Variable:
 
     @property
     def rank(self):
+        """The number of functions on the longest path from a leaf to this variable."""
         node = self._node
         return 0 if node is None else node.rank
 
     @property
     def requires_grad(self):
+        """Whether backprop computes a gradient for this variable."""
         return self._requires_grad
 
     @requires_grad.setter
@@ -539,6 +554,7 @@ class Variable:
     # -- gradient --------------------------------------------------------------
     @property
     def grad_var(self):
+        """The gradient as a Variable (differentiable with double backprop), or None."""
         return self._grad_var
 
     @grad_var.setter
@@ -549,6 +565,7 @@ class Variable:
 
     @property
     def grad(self):
+        """The gradient array, or None."""
         g = self._grad_var
         return None if g is None else g._array
 
