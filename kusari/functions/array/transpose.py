@@ -30,5 +30,14 @@ class Transpose(core.FunctionNode):
 
 
 def transpose(x, axes=None):
-    """Permutes the dimensions of ``x`` (reverses them when ``axes`` is None)."""
+    """Permutes the dimensions of ``x`` (reverses them when ``axes`` is None).
+
+    Args:
+        x (Variable or array): input.
+        axes (tuple of ints or None): the new order of the axes, a permutation of
+            ``range(x.ndim)`` (negative ones count from the end).
+
+    Returns:
+        Variable: of shape ``tuple(x.shape[a] for a in axes)`` and ``x``'s dtype.
+    """
     return Transpose(None if axes is None else tuple(axes)).apply((x,))[0]

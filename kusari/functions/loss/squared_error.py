@@ -34,5 +34,13 @@ def squared_error(x0, x1):
 
 
 def squared_difference(x1, x2):
-    """:func:`squared_error` under Chainer's other argument names: ``(x1 - x2) ** 2``."""
+    """:func:`squared_error` under Chainer's other argument names: ``(x1 - x2) ** 2``.
+
+    Args:
+        x1 (Variable or array): a float array.
+        x2 (Variable or array): an array of ``x1``'s shape and dtype.
+
+    Returns:
+        Variable: of ``x1``'s shape and dtype (elementwise, not reduced).
+    """
     return squared_error(x1, x2)

@@ -35,6 +35,17 @@ def average(x, axis=None, weights=None, keepdims=False):
     """Weighted average of ``x`` over ``axis`` (Chainer's ``F.average``).
 
     ``weights`` is a 1-D variable along a single ``axis``, or of ``x``'s shape.
+
+    Args:
+        x (Variable or array): input.
+        axis (None, int or tuple of ints): axes to average over; None: all of them.
+        weights (Variable, array or None): weights as described above; None is the
+            plain mean.
+        keepdims (bool): keep the averaged axes with length 1.
+
+    Returns:
+        Variable: ``x``'s shape without the averaged axes (with them as 1 when
+        ``keepdims``).
     """
     if weights is None:
         return mean(x, axis=axis, keepdims=keepdims)

@@ -24,5 +24,12 @@ class BatchL2NormSquared(core.FunctionNode):
 
 def batch_l2_norm_squared(x):
     """Sum of squares of each sample: ``x`` of shape ``(B, ...)`` (at least 2-d) gives shape
-    ``(B,)``."""
+    ``(B,)``.
+
+    Args:
+        x (Variable or array): a float array of shape ``(B, ...)``.
+
+    Returns:
+        Variable: of shape ``(B,)`` and ``x``'s dtype.
+    """
     return BatchL2NormSquared().apply((x,))[0]

@@ -26,5 +26,14 @@ def bias(x, y, axis=1):
     """``x + y`` with ``y``'s axes matching ``x``'s axes from ``axis`` on, broadcast elsewhere.
 
     For example ``x`` of shape (2, 3, 4) with ``y`` of shape (3,) adds ``y`` along axis 1.
+
+    Args:
+        x (Variable or array): input, e.g. of shape ``(N, C, H, W)``.
+        y (Variable or array): the biases, whose shape equals ``x.shape[axis:axis + y.ndim]``,
+            e.g. ``(C,)``.
+        axis (int): the first axis of ``x`` that ``y`` matches.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
     """
     return x + along_axes('bias', x, y, axis)

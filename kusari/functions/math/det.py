@@ -34,10 +34,24 @@ class BatchDet(Det):
 
 
 def det(a):
-    """Determinant of a square matrix ``a`` (2-d); returns a 0-d variable."""
+    """Determinant of a square matrix ``a`` (2-d); returns a 0-d variable.
+
+    Args:
+        a (Variable or array): a float array of shape ``(n, n)``.
+
+    Returns:
+        Variable: of shape ``()`` and ``a``'s dtype.
+    """
     return Det().apply((a,))[0]
 
 
 def batch_det(a):
-    """Determinants of a batch of square matrices ``a`` of shape (B, n, n)."""
+    """Determinants of a batch of square matrices ``a`` of shape (B, n, n).
+
+    Args:
+        a (Variable or array): a float array of shape ``(B, n, n)``.
+
+    Returns:
+        Variable: of shape ``(B,)`` and ``a``'s dtype.
+    """
     return BatchDet().apply((a,))[0]

@@ -45,6 +45,13 @@ def fft(x):
 
 
 def ifft(x):
-    """Inverse discrete Fourier transform over the last axis of ``x = (real, imag)``."""
+    """Inverse discrete Fourier transform over the last axis of ``x = (real, imag)``.
+
+    Args:
+        x (tuple of Variables or arrays): ``(real, imag)``, two float arrays of one shape.
+
+    Returns:
+        tuple: ``(real, imag)`` of the transform, of the inputs' shape and dtype.
+    """
     real, imag = x
     return FFT('ifft').apply((real, imag))

@@ -29,5 +29,13 @@ class Fmod(Binary):
 
 
 def fmod(x, divisor):
-    """Elementwise remainder of ``x / divisor`` with the sign of ``x`` (C's fmod; broadcasts)."""
+    """Elementwise remainder of ``x / divisor`` with the sign of ``x`` (C's fmod; broadcasts).
+
+    Args:
+        x (Variable or array): dividends, a float array.
+        divisor (Variable or array): divisors of ``x``'s dtype; the shapes broadcast.
+
+    Returns:
+        Variable: of the broadcast shape and ``x``'s dtype.
+    """
     return Fmod().apply((x, divisor))[0]

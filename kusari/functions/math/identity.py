@@ -14,6 +14,13 @@ class Identity(core.FunctionNode):
 
 
 def identity(*inputs):
-    """Returns its inputs as new variables (one variable if given one input)."""
+    """Returns its inputs as new variables (one variable if given one input).
+
+    Args:
+        inputs (Variables or arrays): any number of inputs.
+
+    Returns:
+        tuple of Variables with the same arrays; a single Variable for one input.
+    """
     ret = Identity().apply(inputs)
     return ret[0] if len(ret) == 1 else ret

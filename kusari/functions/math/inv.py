@@ -58,10 +58,24 @@ class BatchInv(Inv):
 
 
 def inv(a):
-    """Inverse of a square matrix ``a`` (2-d)."""
+    """Inverse of a square matrix ``a`` (2-d).
+
+    Args:
+        a (Variable or array): a float array of shape ``(n, n)``.
+
+    Returns:
+        Variable: of shape ``(n, n)``; a singular matrix raises ``ValueError``.
+    """
     return Inv().apply((a,))[0]
 
 
 def batch_inv(a):
-    """Inverses of a batch of square matrices ``a`` of shape (B, n, n)."""
+    """Inverses of a batch of square matrices ``a`` of shape (B, n, n).
+
+    Args:
+        a (Variable or array): a float array of shape ``(B, n, n)``.
+
+    Returns:
+        Variable: of shape ``(B, n, n)``.
+    """
     return BatchInv().apply((a,))[0]

@@ -27,5 +27,14 @@ class LinearInterpolate(core.FunctionNode):
 
 
 def linear_interpolate(p, x, y):
-    """Elementwise ``p * x + (1 - p) * y`` of three arrays of one shape."""
+    """Elementwise ``p * x + (1 - p) * y`` of three arrays of one shape.
+
+    Args:
+        p (Variable or array): weights of ``x``, a float array.
+        x (Variable or array): values at ``p = 1``, of ``p``'s shape and dtype.
+        y (Variable or array): values at ``p = 0``, of ``p``'s shape and dtype.
+
+    Returns:
+        Variable: of ``p``'s shape and dtype.
+    """
     return LinearInterpolate().apply((p, x, y))[0]

@@ -42,5 +42,13 @@ class Arctan2(Binary):
 
 
 def arctan2(x1, x2):
-    """Elementwise arc tangent of ``x1 / x2`` choosing the quadrant by the signs (broadcasts)."""
+    """Elementwise arc tangent of ``x1 / x2`` choosing the quadrant by the signs (broadcasts).
+
+    Args:
+        x1 (Variable or array): the y-coordinates, a float array.
+        x2 (Variable or array): the x-coordinates; the shapes broadcast.
+
+    Returns:
+        Variable: angles in ``[-pi, pi]`` of the broadcast shape.
+    """
     return Arctan2().apply((x1, x2))[0]

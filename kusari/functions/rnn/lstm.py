@@ -127,6 +127,11 @@ def lstm(c_prev, x):
     ``x`` may have a smaller batch than ``c_prev`` (sequences sorted by decreasing
     length): only ``c[:len(x)]`` is updated, the rest of ``c_prev`` is passed through.
 
+    Args:
+        c_prev (Variable or array): the previous cell state, of shape ``(B, units, ...)``.
+        x (Variable or array): the pre-activations, of shape ``(B', 4 * units, ...)``
+            with ``B' <= B``.
+
     Returns:
         tuple: ``(c, h)``, the new cell state and the output.
     """
