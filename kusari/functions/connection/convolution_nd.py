@@ -147,7 +147,19 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
 
 
 def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """1-dimensional convolution; see :func:`convolution_nd`."""
+    """1-dimensional convolution; see :func:`convolution_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c_I, w)``.
+        W (Variable or array): filters of shape ``(c_O, c_I / groups, k_w)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
+        stride, pad, dilate (int or tuple of 1 ints): per spatial axis.
+        cover_all (bool): add output positions so that every input element is covered.
+        groups (int): number of groups of channels convolved separately.
+
+    Returns:
+        Variable: of shape ``(n, c_O, w_O)``.
+    """
     if x.ndim != 3:
         fail('convolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
     node = ConvolutionND(1, stride, pad, cover_all, dilate, groups, func='convolution_1d')
@@ -155,7 +167,19 @@ def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
 
 
 def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
-    """3-dimensional convolution; see :func:`convolution_nd`."""
+    """3-dimensional convolution; see :func:`convolution_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c_I, d, h, w)``.
+        W (Variable or array): filters of shape ``(c_O, c_I / groups, k_d, k_h, k_w)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
+        stride, pad, dilate (int or tuple of 3 ints): per spatial axis.
+        cover_all (bool): add output positions so that every input element is covered.
+        groups (int): number of groups of channels convolved separately.
+
+    Returns:
+        Variable: of shape ``(n, c_O, d_O, h_O, w_O)``.
+    """
     if x.ndim != 5:
         fail('convolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
     node = ConvolutionND(3, stride, pad, cover_all, dilate, groups, func='convolution_3d')

@@ -103,7 +103,19 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
 
 
 def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """1-dimensional transposed convolution; see :func:`deconvolution_nd`."""
+    """1-dimensional transposed convolution; see :func:`deconvolution_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c_I, w)``.
+        W (Variable or array): filters of shape ``(c_I, c_O / groups, k_w)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
+        stride, pad, dilate (int or tuple of 1 ints): per spatial axis.
+        outsize (tuple of ints or None): the output's spatial size; None computes it.
+        groups (int): number of groups of channels.
+
+    Returns:
+        Variable: of shape ``(n, c_O, w_O)``.
+    """
     if x.ndim != 3:
         fail('deconvolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
     node = DeconvolutionND(1, stride, pad, outsize, dilate, groups, func='deconvolution_1d')
@@ -111,7 +123,19 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
 
 
 def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
-    """3-dimensional transposed convolution; see :func:`deconvolution_nd`."""
+    """3-dimensional transposed convolution; see :func:`deconvolution_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c_I, d, h, w)``.
+        W (Variable or array): filters of shape ``(c_I, c_O / groups, k_d, k_h, k_w)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
+        stride, pad, dilate (int or tuple of 3 ints): per spatial axis.
+        outsize (tuple of ints or None): the output's spatial size; None computes it.
+        groups (int): number of groups of channels.
+
+    Returns:
+        Variable: of shape ``(n, c_O, d_O, h_O, w_O)``.
+    """
     if x.ndim != 5:
         fail('deconvolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
     node = DeconvolutionND(3, stride, pad, outsize, dilate, groups, func='deconvolution_3d')

@@ -74,13 +74,35 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
 
 def precision(y, t, label_num=None, ignore_label=-1):
-    """Per-class precision and support (see ``classification_summary``)."""
+    """Per-class precision and support (see ``classification_summary``).
+
+    Args:
+        y (Variable or array): scores of shape ``(n, classes, ...)``.
+        t (Variable or array): int labels of shape ``(n, ...)``.
+        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        ignore_label (int): label of samples left out.
+
+    Returns:
+        tuple: ``(precision, support)``, each a Variable of shape ``(label_num,)``; support is the
+        number of samples of each true class.
+    """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[0], summary[3]
 
 
 def recall(y, t, label_num=None, ignore_label=-1):
-    """Per-class recall and support (see ``classification_summary``)."""
+    """Per-class recall and support (see ``classification_summary``).
+
+    Args:
+        y (Variable or array): scores of shape ``(n, classes, ...)``.
+        t (Variable or array): int labels of shape ``(n, ...)``.
+        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        ignore_label (int): label of samples left out.
+
+    Returns:
+        tuple: ``(recall, support)``, each a Variable of shape ``(label_num,)``; support is the
+        number of samples of each true class.
+    """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[1], summary[3]
 
@@ -92,5 +114,16 @@ def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
 
 
 def f1_score(y, t, label_num=None, ignore_label=-1):
-    """Per-class F1 score and support (see ``classification_summary``)."""
+    """Per-class F1 score and support (see ``classification_summary``).
+
+    Args:
+        y (Variable or array): scores of shape ``(n, classes, ...)``.
+        t (Variable or array): int labels of shape ``(n, ...)``.
+        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        ignore_label (int): label of samples left out.
+
+    Returns:
+        tuple: ``(f1, support)``, each a Variable of shape ``(label_num,)``; support is the
+        number of samples of each true class.
+    """
     return fbeta_score(y, t, label_num, 1.0, ignore_label)

@@ -35,5 +35,11 @@ def cholesky(a):
 
     ``a = L @ L.T``; only the lower triangle of ``a`` is read, and the gradient is
     symmetric.
+
+    Args:
+        a (Variable or array): a float array of shape ``(n, n)``.
+
+    Returns:
+        Variable: ``L`` of shape ``(n, n)`` with ``L @ L.T == a``.
     """
     return Cholesky().apply((a,))[0]

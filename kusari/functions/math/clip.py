@@ -32,6 +32,14 @@ def clip(x, x_min, x_max):
 
     The gradient is passed where ``x_min <= x <= x_max`` (at the bounds too, as in Chainer)
     and is zero elsewhere. Either bound may be None (no bound on that side).
+
+    Args:
+        x (Variable or array): a float array.
+        x_min (float or None): the lower bound.
+        x_max (float or None): the upper bound.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
     """
     if x_min is None and x_max is None:
         raise ValueError('clip: x_min and x_max cannot both be None')

@@ -197,6 +197,12 @@ def einsum(*operands):
     Repeated letters take diagonals; without ``->`` the output has the ``...`` axes, then
     the letters that appear once, in alphabetical order. The float dtypes of the operands
     may differ: the result has NumPy's promoted dtype.
+
+    Args:
+        operands: the subscripts and the Variables or arrays, in either form above.
+
+    Returns:
+        Variable: the result, with axes as the output subscripts say.
     """
     if not operands:
         fail('einsum', 'operands', 'subscripts and operands', 'no arguments')

@@ -77,6 +77,15 @@ def matmul(a, b, transa=False, transb=False):
     1-d arguments are treated as a row (``a``) or column (``b``) vector, and the
     added axis is removed from the result, as ``numpy.matmul`` does. The float dtypes of
     ``a`` and ``b`` may differ: the result has NumPy's promoted dtype.
+
+    Args:
+        a (Variable or array): ``(..., n, k)`` (or 1-d ``(k,)``).
+        b (Variable or array): ``(..., k, m)`` (or 1-d ``(k,)``); leading axes broadcast.
+        transa (bool): transpose the last two axes of ``a`` first.
+        transb (bool): transpose the last two axes of ``b`` first.
+
+    Returns:
+        Variable: of shape ``(..., n, m)``.
     """
     a_1d = a.ndim == 1
     b_1d = b.ndim == 1
@@ -96,6 +105,15 @@ def batch_matmul(a, b, transa=False, transb=False):
 
     ``a`` and ``b`` are 3-d ``(B, M, N)`` batches of matrices or 2-d ``(B, N)`` batches of
     column vectors ``(N, 1)``; the result is 3-d.
+
+    Args:
+        a (Variable or array): ``(B, n, k)``.
+        b (Variable or array): ``(B, k, m)``.
+        transa (bool): transpose the last two axes of ``a`` first.
+        transb (bool): transpose the last two axes of ``b`` first.
+
+    Returns:
+        Variable: of shape ``(B, n, m)``.
     """
     warnings.warn('batch_matmul is deprecated; use matmul', DeprecationWarning, stacklevel=2)
     operands = []

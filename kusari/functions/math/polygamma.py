@@ -30,5 +30,12 @@ def polygamma(n, x):
     the CPU).
 
     Differentiable with respect to ``x`` only.
+
+    Args:
+        n (Variable or array): the orders, an integer array.
+        x (Variable or array): the points, a float array; the shapes broadcast.
+
+    Returns:
+        Variable: of the broadcast shape and ``x``'s dtype.
     """
     return PolyGamma().apply((n, x))[0]

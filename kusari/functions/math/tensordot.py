@@ -77,6 +77,15 @@ def tensordot(a, b, axes=2):
     ``axes`` is an int ``n`` (the last ``n`` axes of ``a`` with the first ``n`` of ``b``)
     or a pair of axis sequences. The float dtypes of ``a`` and ``b`` may differ: the result
     has NumPy's promoted dtype.
+
+    Args:
+        a (Variable or array): first operand.
+        b (Variable or array): second operand.
+        axes (int or pair of sequences): the last ``axes`` axes of ``a`` with the first of
+            ``b``, or the axes of ``a`` and of ``b`` to contract.
+
+    Returns:
+        Variable: the uncontracted axes of ``a``, then those of ``b``.
     """
     a_axes, b_axes = _normalize_axes(a, b, axes)
     return TensorDot(a_axes, b_axes).apply((a, b))[0]

@@ -36,5 +36,12 @@ def zeta(x, q):
 
     Differentiable with respect to ``q``; the exponent ``x`` is treated as a constant
     (its derivative has no closed form through SciPy).
+
+    Args:
+        x (Variable or array): the exponents, a float array (a constant for backprop).
+        q (Variable or array): the offsets, of a shape that broadcasts with ``x``'s.
+
+    Returns:
+        Variable: of the broadcast shape and ``q``'s dtype.
     """
     return Zeta().apply((x, q))[0]

@@ -39,10 +39,32 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
 
 
 def average_pooling_1d(x, ksize, stride=None, pad=0, pad_value=0):
-    """1-dimensional average pooling; see :func:`average_pooling_nd`."""
+    """1-dimensional average pooling; see :func:`average_pooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, w)``.
+        ksize, stride, pad (int or tuple of 1 ints): window size, stride (None: ``ksize``) and
+            padding per spatial axis.
+        pad_value (0 or None): 0 counts padded elements in the mean; None leaves them
+            out.
+
+    Returns:
+        Variable: of shape ``(n, c, w_O)``.
+    """
     return _average_pooling('average_pooling_1d', 1, x, ksize, stride, pad, pad_value)
 
 
 def average_pooling_3d(x, ksize, stride=None, pad=0, pad_value=0):
-    """3-dimensional average pooling; see :func:`average_pooling_nd`."""
+    """3-dimensional average pooling; see :func:`average_pooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, d, h, w)``.
+        ksize, stride, pad (int or tuple of 3 ints): window size, stride (None: ``ksize``) and
+            padding per spatial axis.
+        pad_value (0 or None): 0 counts padded elements in the mean; None leaves them
+            out.
+
+    Returns:
+        Variable: of shape ``(n, c, d_O, h_O, w_O)``.
+    """
     return _average_pooling('average_pooling_3d', 3, x, ksize, stride, pad, pad_value)

@@ -75,7 +75,18 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 
 def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """1-dimensional max pooling; see :func:`max_pooling_nd`."""
+    """1-dimensional max pooling; see :func:`max_pooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, w)``.
+        ksize, stride, pad (int or tuple of 1 ints): window size, stride (None: ``ksize``) and
+            padding (with -inf) per spatial axis.
+        cover_all (bool): add a last window so that every input element is pooled.
+        return_indices (bool): also return the offset of each maximum in its window.
+
+    Returns:
+        Variable: of shape ``(n, c, w_O)``; with ``return_indices`` a pair.
+    """
     return _max_pooling('max_pooling_1d', 1, x, ksize, stride, pad, cover_all, return_indices)
 
 
@@ -110,5 +121,16 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
 
 
 def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=False):
-    """3-dimensional max pooling; see :func:`max_pooling_nd`."""
+    """3-dimensional max pooling; see :func:`max_pooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, d, h, w)``.
+        ksize, stride, pad (int or tuple of 3 ints): window size, stride (None: ``ksize``) and
+            padding (with -inf) per spatial axis.
+        cover_all (bool): add a last window so that every input element is pooled.
+        return_indices (bool): also return the offset of each maximum in its window.
+
+    Returns:
+        Variable: of shape ``(n, c, d_O, h_O, w_O)``; with ``return_indices`` a pair.
+    """
     return _max_pooling('max_pooling_3d', 3, x, ksize, stride, pad, cover_all, return_indices)

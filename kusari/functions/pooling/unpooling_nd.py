@@ -47,10 +47,32 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
 
 
 def unpooling_1d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """1-dimensional unpooling; see :func:`unpooling_nd`."""
+    """1-dimensional unpooling; see :func:`unpooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, w)``.
+        ksize, stride, pad (int or tuple of 1 ints): window size, stride (None: ``ksize``) and
+            padding per spatial axis.
+        outsize (tuple of ints or None): the output's spatial size; None computes it.
+        cover_all (bool): as in the pooling that this inverts.
+
+    Returns:
+        Variable: of shape ``(n, c, w_O)``, each input value repeated over its window.
+    """
     return _unpooling('unpooling_1d', 1, x, ksize, stride, pad, outsize, cover_all)
 
 
 def unpooling_3d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
-    """3-dimensional unpooling; see :func:`unpooling_nd`."""
+    """3-dimensional unpooling; see :func:`unpooling_nd`.
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, d, h, w)``.
+        ksize, stride, pad (int or tuple of 3 ints): window size, stride (None: ``ksize``) and
+            padding per spatial axis.
+        outsize (tuple of ints or None): the output's spatial size; None computes it.
+        cover_all (bool): as in the pooling that this inverts.
+
+    Returns:
+        Variable: of shape ``(n, c, d_O, h_O, w_O)``, each input value repeated over its window.
+    """
     return _unpooling('unpooling_3d', 3, x, ksize, stride, pad, outsize, cover_all)
