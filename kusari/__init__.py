@@ -20,10 +20,11 @@ import importlib
 import numpy
 
 from kusari import configuration  # NOQA
+from kusari.configuration import (config, force_backprop_mode, get_dtype,  # NOQA
+                                  global_config, mixed16, no_backprop_mode, using_config)
 from kusari.core import (FunctionNode, Parameter, Variable, VariableNode,  # NOQA
-                         as_array, as_variable, backward, config, force_backprop_mode,
-                         get_dtype, global_config, grad, mixed16, no_backprop_mode,
-                         using_config)
+                         as_array, as_variable, backward, grad)
+from kusari import variable  # NOQA (gives Variable its methods backed by functions)
 from kusari.function import Function, FunctionAdapter  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA
 from kusari.link import Chain, ChainList, Link  # NOQA
@@ -37,7 +38,7 @@ from kusari.initializers import Initializer  # NOQA
 from kusari.backend import get_device, using_device  # NOQA
 from kusari.device_resident import DeviceResident  # NOQA
 from kusari.core import get_function_hooks  # NOQA
-from kusari.core import get_link_hooks as _get_link_hooks  # NOQA
+from kusari.link_hook import get_link_hooks as _get_link_hooks  # NOQA
 
 
 

@@ -52,6 +52,5 @@ def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debu
         if is_debug and gx.shape != inputs[index].shape:
             _checks.check_grad(func, index, inputs[index], gx)
         grad_inputs[inputs[index]].append(gx)
-    if not func.lazy_grad_sum:
-        for grads in grad_inputs.values():
-            _reduce(grads)
+    for grads in grad_inputs.values():  # summed eagerly: kusari has no lazy_grad_sum
+        _reduce(grads)

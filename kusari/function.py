@@ -10,8 +10,8 @@ import warnings
 import weakref
 
 from kusari import _checks
-from kusari.core import (FunctionNode, _as_grad_variable, config,  # NOQA
-                         force_backprop_mode, no_backprop_mode)
+from kusari.configuration import config, force_backprop_mode, no_backprop_mode  # NOQA
+from kusari.core import FunctionNode, _as_grad_variable  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA  (Chainer re-exports it here)
 
 

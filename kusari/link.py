@@ -11,7 +11,7 @@ import warnings
 
 import numpy
 
-from kusari import backend, core, initializers
+from kusari import backend, initializers, link_hook
 from kusari.core import Parameter, Variable
 from kusari.device_resident import DeviceResident
 
@@ -127,17 +127,17 @@ class Link(DeviceResident):
     # -- calling ---------------------------------------------------------------
     def __call__(self, *args, **kwargs):
         try:
-            if not (core._link_hooks or self._local_link_hooks):
+            if not (link_hook._link_hooks or self._local_link_hooks):
                 return self.forward(*args, **kwargs)
-            from kusari.link_hook import ForwardPostprocessArgs, ForwardPreprocessArgs
-            hooks = (list(core._link_hooks.values())
+            hooks = (list(link_hook._link_hooks.values())
                      + list((self._local_link_hooks or {}).values()))
             for hook in hooks:
-                hook.forward_preprocess(ForwardPreprocessArgs(self, 'forward', args, kwargs))
+                hook.forward_preprocess(
+                    link_hook.ForwardPreprocessArgs(self, 'forward', args, kwargs))
             out = self.forward(*args, **kwargs)
             for hook in hooks:
                 hook.forward_postprocess(
-                    ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
+                    link_hook.ForwardPostprocessArgs(self, 'forward', args, kwargs, out))
             return out
         except (AttributeError, TypeError) as error:
             _explain_sequence_input(self, args, error)

@@ -1,6 +1,15 @@
 """Base class of hooks called around every link's forward."""
 
-from kusari import core
+import typing
+
+# Registered LinkHook objects, by name. Empty in the common case, so Link.__call__ pays
+# only a truthiness test for hooks it does not have.
+_link_hooks: dict[str, typing.Any] = {}
+
+
+def get_link_hooks():
+    """The dict of globally registered link hooks."""
+    return _link_hooks
 
 
 class _ForwardPreprocessCallbackArgs:
@@ -50,7 +59,7 @@ class LinkHook:
     name = 'LinkHook'
 
     def __enter__(self):
-        hooks = core.get_link_hooks()
+        hooks = _link_hooks
         if self.name in hooks:
             raise KeyError('hook {} already exists'.format(self.name))
         hooks[self.name] = self
@@ -58,7 +67,7 @@ class LinkHook:
         return self
 
     def __exit__(self, *_):
-        core.get_link_hooks().pop(self.name)
+        _link_hooks.pop(self.name)
         self.deleted(None)
 
     def added(self, link):

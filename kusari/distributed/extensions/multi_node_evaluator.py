@@ -3,7 +3,7 @@
 import copy
 import types
 
-from kusari import core
+from kusari import configuration, core
 from kusari.dataset import convert
 from kusari.training import extension
 
@@ -94,7 +94,7 @@ class GenericMultiNodeEvaluator(extension.Extension):
             iterator = copy.copy(self.iterator)
         is_root = self.comm.rank == self.root
         results = []
-        with core.using_config('train', False), core.no_backprop_mode():
+        with core.using_config('train', False), configuration.no_backprop_mode():
             while True:
                 local = self._next_result(iterator, is_root)
                 gathered = self.comm.gather_obj(local, root=self.root)

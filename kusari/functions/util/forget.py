@@ -1,6 +1,6 @@
 """Recomputing a function in backward instead of keeping its intermediate results."""
 
-from kusari import core
+from kusari import configuration, core
 
 
 def _ordinal(n):
@@ -32,7 +32,7 @@ class Forget(core.FunctionNode):
 
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
-        with core.no_backprop_mode(), core.using_config('_will_recompute', True):
+        with configuration.no_backprop_mode(), core.using_config('_will_recompute', True):
             outs = _call(self.func, [core.Variable(x) for x in inputs])
         return tuple(out.array for out in outs)
 
@@ -42,7 +42,7 @@ class Forget(core.FunctionNode):
                                'supported')
         # Fresh leaves, so that backprop stops at them instead of walking the outer graph.
         xs = [core.Variable(x.array) for x in self.get_retained_inputs()]
-        with core.force_backprop_mode(), core.using_config('in_recomputing', True):
+        with configuration.force_backprop_mode(), core.using_config('in_recomputing', True):
             outs = _call(self.func, xs)
         pairs = [(y, g) for y, g in zip(outs, grad_outputs) if g is not None]
         # a backward pass of its own: parameters used inside func accumulate their

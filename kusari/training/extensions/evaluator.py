@@ -4,7 +4,7 @@ import copy
 import sys
 import warnings
 
-from kusari import backend, core
+from kusari import backend, configuration, core
 from kusari import reporter as reporter_module
 from kusari.dataset import convert
 from kusari.training import extension
@@ -111,7 +111,7 @@ class Evaluator(extension.Extension):
             observation = {}
             with reporter_module.report_scope(observation):
                 in_arrays = convert._call_converter(self.converter, batch, self.device)
-                with core.no_backprop_mode():
+                with configuration.no_backprop_mode():
                     if isinstance(in_arrays, tuple):
                         eval_func(*in_arrays)
                     elif isinstance(in_arrays, dict):

@@ -3,7 +3,7 @@
 import copy
 
 from kusari import backend
-from kusari import core
+from kusari import configuration
 from kusari.dataset import convert
 from kusari.training.updaters import standard_updater
 
@@ -70,7 +70,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
                                                 self._devices[name])
             model.cleargrads()
             loss_func = self.loss_func or model
-            with core.force_backprop_mode(), backend.using_device(self._devices[name]):
+            with configuration.force_backprop_mode(), backend.using_device(self._devices[name]):
                 if isinstance(in_arrays, tuple):
                     losses.append(loss_func(*in_arrays))
                 elif isinstance(in_arrays, dict):

@@ -8,7 +8,7 @@ import sys
 
 import numpy
 
-from kusari import core
+from kusari import configuration, core
 from kusari import functions as F
 from kusari.core import Variable
 from kusari.utils import argument
@@ -137,7 +137,7 @@ class PretrainedModel:
             x = oversample_crops(x, crop_dims=(224, 224))
         else:
             x = x[:, :, 16:240, 16:240]
-        with core.no_backprop_mode(), core.using_config('train', False):
+        with configuration.no_backprop_mode(), core.using_config('train', False):
             y = self(Variable(self.device.send(x)), layers=['prob'])['prob']
             if oversample:
                 y = F.average(F.reshape(y, (len(y) // 10, 10) + y.shape[1:]), axis=1)
