@@ -424,7 +424,14 @@ class MultiAdd(core.FunctionNode):
 
 def add_n(*xs):
     """Elementwise sum of variables (Chainer's ``F.add(*xs)``), broadcast against each
-    other."""
+    other.
+
+    Args:
+        xs (Variables or arrays): one or more inputs whose shapes broadcast together.
+
+    Returns:
+        Variable: of the broadcast shape.
+    """
     if len(xs) == 1:
         return core.as_variable(xs[0])
     if len(xs) == 2:

@@ -58,7 +58,17 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
 
 
 def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
-    """Deprecated: :func:`fixed_batch_normalization` (with a DeprecationWarning)."""
+    """Deprecated: :func:`fixed_batch_normalization` (with a DeprecationWarning).
+
+    Args:
+        x (Variable or array): input of shape ``(n, c, ...)``.
+        gamma, beta (Variable or array): scale and shift of shape ``(c,)``.
+        mean, var (Variable or array): the statistics to normalize with, ``(c,)``.
+        eps (float): added to the variance.
+
+    Returns:
+        Variable: of ``x``'s shape and dtype.
+    """
     warnings.warn('fixed_batch_renormalization is deprecated; use fixed_batch_normalization',
                   DeprecationWarning, stacklevel=2)
     with core.using_config('train', False):

@@ -109,6 +109,12 @@ def slstm(c_prev1, c_prev2, x1, x2):
             + sigmoid(f1) * c_prev1 + sigmoid(f2) * c_prev2
         h = sigmoid(o1 + o2) * tanh(c)
 
+    Args:
+        c_prev1 (Variable or array): the first child's cell state ``(B, units, ...)``.
+        c_prev2 (Variable or array): the second child's cell state, of the same shape.
+        x1 (Variable or array): the first child's pre-activations ``(B, 4 * units, ...)``.
+        x2 (Variable or array): the second child's, of the same shape.
+
     Returns:
         tuple: ``(c, h)``.
     """

@@ -73,6 +73,10 @@ def tree_lstm(*inputs):
         c = tanh(a) * sigmoid(i) + sum_k sigmoid(fk) * ck
         h = sigmoid(o) * tanh(c)
 
+    Args:
+        inputs (Variables or arrays): ``c1, ..., cN`` of shape ``(B, units, ...)``, then
+            ``x`` of shape ``(B, (3 + N) * units, ...)``.
+
     Returns:
         tuple: ``(c, h)``.
     """
