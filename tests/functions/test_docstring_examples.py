@@ -1,4 +1,5 @@
-"""The examples in the docstrings of kusari.functions run and print what they show."""
+"""The docstrings of kusari.functions: every function says its arguments and result,
+and the examples in them run and print what they show."""
 
 import doctest
 import inspect
@@ -28,3 +29,11 @@ def test_docstring_example(name, test):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
     assert runner.failures == 0, '{}: its docstring example fails (see the output)'.format(name)
+
+
+def test_every_function_documents_its_arguments_and_result():
+    undocumented = [
+        name for name in F.__all__
+        if inspect.isfunction(getattr(F, name))
+        and not {'Args:', 'Returns:'} <= set((inspect.getdoc(getattr(F, name)) or '').split())]
+    assert undocumented == [], 'docstrings without an Args or a Returns section'
