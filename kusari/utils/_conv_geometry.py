@@ -9,6 +9,7 @@ public names (``chainer.utils.conv``, ``chainer.utils.conv_nd``,
 """
 
 import itertools
+import math
 
 import numpy
 
@@ -122,3 +123,29 @@ def col2im(col, stride, pad, dims, dilate=1):
             tap, dilate, stride, out_size))
         img[everything + window] += col[everything + tap]
     return img[everything + tuple(slice(p, p + size) for p, size in zip(pad, dims))]
+
+
+class WindowGeometry:
+    """Windows over the spatial axes ``size``: ``ksize`` taps dilated by ``dilate``,
+    moved by ``stride`` over the input padded by ``pad``, ``out`` of them per axis.
+
+    ``high`` is the padding the far side needs (:func:`far_pad`), ``padded`` whether
+    any padding is needed at all. The convolution kernels and the pooling windows
+    build on it.
+    """
+
+    def __init__(self, size, ksize, stride, pad, dilate, out):
+        self.size, self.ksize, self.stride = tuple(size), tuple(ksize), tuple(stride)
+        self.pad, self.dilate, self.out = tuple(pad), tuple(dilate), tuple(out)
+        self.high = tuple(far_pad(*a) for a in zip(
+            self.size, self.ksize, self.stride, self.pad, self.dilate, self.out))
+        self.padded = any(self.pad) or any(self.high)
+        self.n_taps = math.prod(self.ksize)
+
+    def padded_size(self):
+        """The spatial size of the padded input."""
+        return tuple(n + p + h for n, p, h in zip(self.size, self.pad, self.high))
+
+    def inner(self):
+        """Slices of the padded spatial axes that hold the input."""
+        return tuple(slice(p, p + n) for p, n in zip(self.pad, self.size))

@@ -28,7 +28,7 @@ import math
 import numpy
 
 from kusari.backend import get_array_module
-from kusari.utils._conv_geometry import strided_view, far_pad, reach, tap_slice
+from kusari.utils._conv_geometry import WindowGeometry, reach, strided_view, tap_slice
 
 # Columns per block: 1 MiB of float32, the L2 cache of a core of the reference machine.
 BLOCK_ELEMENTS = 1 << 18
@@ -49,12 +49,11 @@ def _work_dtype(dtype):
     return numpy.dtype(numpy.float32) if dtype == numpy.float16 else numpy.dtype(dtype)
 
 
-class _Geometry:
-    """Kernel, stride, padding, dilation and output size of one convolution."""
+class _Geometry(WindowGeometry):
+    """The windows of one convolution, visited in blocks of output rows."""
 
-    def __init__(self, ksize, stride, pad, dilate, out):
-        self.ksize, self.stride, self.pad = tuple(ksize), tuple(stride), tuple(pad)
-        self.dilate, self.out = tuple(dilate), tuple(out)
+    def __init__(self, size, ksize, stride, pad, dilate, out):
+        super().__init__(size, ksize, stride, pad, dilate, out)
         self.taps = list(itertools.product(*[range(k) for k in self.ksize]))
         # Per tap: its offset along the first axis and its slices along the others.
         self._tap_slices = [(offsets[0] * self.dilate[0], tuple(
@@ -62,18 +61,14 @@ class _Geometry:
                 offsets[1:], self.stride[1:], self.dilate[1:], self.out[1:])))
             for offsets in self.taps]
 
-    def padded(self, x):
+    def channel_major_padded(self, x):
         """Channel-major ``x`` with zeros around it as far as the windows reach."""
         xp = get_array_module(x)
         xc = xp.moveaxis(x, 0, -1)
-        size = xc.shape[1:-1]
-        high = tuple(far_pad(*a) for a in zip(
-            size, self.ksize, self.stride, self.pad, self.dilate, self.out))
-        if not any(self.pad) and not any(high):
+        if not self.padded:
             return xp.ascontiguousarray(xc)
-        shape = tuple(n + p + h for n, p, h in zip(size, self.pad, high))
-        buf = xp.zeros((xc.shape[0],) + shape + (xc.shape[-1],), dtype=x.dtype)
-        buf[(slice(None),) + tuple(slice(p, p + n) for p, n in zip(self.pad, size))] = xc
+        buf = xp.zeros((xc.shape[0],) + self.padded_size() + (xc.shape[-1],), dtype=x.dtype)
+        buf[(slice(None),) + self.inner()] = xc
         return buf
 
     def blocks(self, channels, batch):
@@ -138,9 +133,9 @@ def conv_forward(x, W, b, stride, pad, dilate, groups, out):
     """``y (N, O, *out)`` of the convolution of ``x (N, C, *S)`` with ``W (O, C/g, *k)``."""
     xp = get_array_module(x)
     work = _work_dtype(numpy.promote_types(x.dtype, W.dtype))
-    geometry = _Geometry(W.shape[2:], stride, pad, dilate, out)
+    geometry = _Geometry(x.shape[2:], W.shape[2:], stride, pad, dilate, out)
     n, c_in, o_ch = x.shape[0], x.shape[1], W.shape[0]
-    xpad = geometry.padded(x)
+    xpad = geometry.channel_major_padded(x)
     weights = W.astype(work, copy=False).reshape(groups, o_ch // groups, W[0].size)
     yc = xp.empty((o_ch,) + geometry.out + (n,), dtype=work)
     y3 = _as_groups(yc.reshape(o_ch, math.prod(geometry.out) * n), groups)
@@ -160,9 +155,9 @@ def conv_grad_weight(x, gy, ksize, stride, pad, dilate, groups):
     """Gradient of the convolution's ``W`` from its input ``x`` and output gradient ``gy``."""
     xp = get_array_module(x)
     work = _work_dtype(x.dtype)
-    geometry = _Geometry(ksize, stride, pad, dilate, gy.shape[2:])
+    geometry = _Geometry(x.shape[2:], ksize, stride, pad, dilate, gy.shape[2:])
     n, c_in, o_ch = x.shape[0], x.shape[1], gy.shape[1]
-    xpad = geometry.padded(x)
+    xpad = geometry.channel_major_padded(x)
     gy3 = _as_groups(channel_major(gy).astype(work, copy=False).reshape(
         o_ch, math.prod(geometry.out) * n), groups)
     width = math.prod(geometry.out[1:]) * n
@@ -185,7 +180,7 @@ def deconv_forward(x, W, b, stride, pad, dilate, groups, size):
     xp = get_array_module(x)
     work = _work_dtype(numpy.promote_types(x.dtype, W.dtype))
     ksize = W.shape[2:]
-    geometry = _Geometry(ksize, stride, pad, dilate, x.shape[2:])
+    geometry = _Geometry(size, ksize, stride, pad, dilate, x.shape[2:])
     n, c_in = x.shape[:2]
     o_ch = W.shape[1] * groups
     x3 = _as_groups(channel_major(x).astype(work, copy=False).reshape(

@@ -8,7 +8,6 @@ has (views and ``*_like`` allocations keep it).
 """
 
 import itertools
-import math
 
 import numpy
 
@@ -16,10 +15,10 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.connection._conv_args import ntuple
-from kusari.utils._conv_geometry import far_pad, get_conv_outsize, tap_slice
+from kusari.utils._conv_geometry import WindowGeometry, get_conv_outsize, tap_slice
 
 
-class Windows:
+class Windows(WindowGeometry):
     """Pooling windows over the spatial axes of ``(N, C, *size)`` arrays.
 
     Args:
@@ -34,24 +33,19 @@ class Windows:
     def __init__(self, func, size, ksize, stride=None, pad=0, cover_all=False, out=None):
         nd = len(size)
         self.func = func
-        self.size = tuple(size)
-        self.ksize = ntuple(func, 'ksize', ksize, nd)
-        self.stride = self.ksize if stride is None else ntuple(func, 'stride', stride, nd)
-        self.pad = ntuple(func, 'pad', pad, nd, minimum=0)
+        ksize = ntuple(func, 'ksize', ksize, nd)
+        stride = ksize if stride is None else ntuple(func, 'stride', stride, nd)
+        pad = ntuple(func, 'pad', pad, nd, minimum=0)
         if out is None:
             out = tuple(get_conv_outsize(n, k, s, p, cover_all) for n, k, s, p in
-                        zip(self.size, self.ksize, self.stride, self.pad))
+                        zip(size, ksize, stride, pad))
             if min(out) <= 0:
                 fail(func, 'x', 'a spatial size {} that fits the window {} (with pad {})'.format(
-                    self.size, self.ksize, self.pad), 'output size {}'.format(out))
-        self.out = tuple(out)
-        self.high = tuple(far_pad(n, k, s, p, 1, o) for n, k, s, p, o in zip(
-            self.size, self.ksize, self.stride, self.pad, self.out))
-        self.padded = any(self.pad) or any(self.high)
+                    tuple(size), ksize, pad), 'output size {}'.format(out))
+        super().__init__(size, ksize, stride, pad, (1,) * nd, out)
         # Windows that tile the input exactly: reshapes replace the tap loops.
         self.tiling = not self.padded and self.ksize == self.stride and all(
             o * k == n for o, k, n in zip(self.out, self.ksize, self.size))
-        self.n_taps = math.prod(self.ksize)
 
     def taps(self):
         """``(tap index, slices)`` per window offset, row-major; slices index the padded array."""
@@ -61,11 +55,10 @@ class Windows:
                 offsets, self.out, self.stride))
 
     def _inner(self):
-        return (Ellipsis,) + tuple(slice(p, p + n) for p, n in zip(self.pad, self.size))
+        return (Ellipsis,) + self.inner()
 
     def padded_shape(self, shape):
-        lead = shape[:len(shape) - len(self.size)]
-        return lead + tuple(n + p + h for n, p, h in zip(self.size, self.pad, self.high))
+        return shape[:len(shape) - len(self.size)] + self.padded_size()
 
     def pad_input(self, x, value):
         """``x`` surrounded by ``value`` as far as the windows reach (``x`` if no padding)."""
