@@ -181,7 +181,13 @@ class Adam(_LearningRateIsAlpha, optimizer.GradientMethod):
 
 
 class AdamW(Adam):
-    """Adam with decoupled weight decay (Loshchilov & Hutter)."""
+    """Adam with decoupled weight decay (Loshchilov & Hutter).
+
+    Args:
+        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+        weight_decay_rate (float): the decoupled weight decay, applied as
+            ``param -= eta * weight_decay_rate * param`` each step.
+    """
 
     def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
@@ -192,7 +198,11 @@ class AdamW(Adam):
 
 
 class AMSGrad(Adam):
-    """Adam with a non-decreasing second-moment estimate (Reddi et al., 2018)."""
+    """Adam with a non-decreasing second-moment estimate (Reddi et al., 2018).
+
+    Args:
+        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+    """
 
     def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
@@ -203,7 +213,13 @@ class AMSGrad(Adam):
 
 class AdaBound(Adam):
     """Adam with per-element steps clipped into bounds that converge to ``final_lr``
-    (Luo et al., 2019)."""
+    (Luo et al., 2019).
+
+    Args:
+        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+        final_lr (float): the learning rate of SGD that the bounds converge to.
+        gamma (float): how fast the bounds converge.
+    """
 
     def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
@@ -214,7 +230,13 @@ class AdaBound(Adam):
 
 
 class AMSBound(Adam):
-    """AdaBound on top of AMSGrad (Luo et al., 2019)."""
+    """AdaBound on top of AMSGrad (Luo et al., 2019).
+
+    Args:
+        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+        final_lr (float): the learning rate of SGD that the bounds converge to.
+        gamma (float): how fast the bounds converge.
+    """
 
     def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
                  beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
