@@ -6,6 +6,7 @@ import warnings
 import numpy
 
 from kusari.dataset import dataset_mixin
+from kusari.utils import argument
 
 
 class SubDataset(dataset_mixin.DatasetMixin):
@@ -149,15 +150,13 @@ def get_cross_validation_datasets(dataset, n_folds=None, order=None, **kwargs):
     Returns:
         list of tuples: ``n_folds`` pairs ``(train, test)`` of :class:`SubDataset`.
     """
-    if 'n_fold' in kwargs:
+    n_fold, = argument.parse_kwargs(kwargs, ('n_fold', None))
+    if n_fold is not None:
         if n_folds is not None:
             raise TypeError('get_cross_validation_datasets: give n_folds or n_fold, not both')
         warnings.warn('get_cross_validation_datasets: n_fold is deprecated; use n_folds',
                       DeprecationWarning, stacklevel=2)
-        n_folds = kwargs.pop('n_fold')
-    if kwargs:
-        raise TypeError('get_cross_validation_datasets: unexpected keyword argument(s) {}'
-                        .format(', '.join(sorted(kwargs))))
+        n_folds = n_fold
     if n_folds is None:
         raise TypeError('get_cross_validation_datasets: n_folds is required')
     _check_int(n_folds, 'get_cross_validation_datasets', 'n_folds')
