@@ -4,11 +4,13 @@ import math
 
 
 def _sum_squares(arrays):
-    total = 0.0
+    """Summed on each array's device, so a GPU synchronizes once, not once per array."""
+    per_device = {}
     for g in arrays:
         flat = g.ravel()
-        total += float(flat.dot(flat))
-    return total
+        device = getattr(g, 'device', None)
+        per_device[device] = per_device.get(device, 0) + flat.dot(flat)
+    return sum(float(total) for total in per_device.values())
 
 
 class GradientClipping:

@@ -94,7 +94,13 @@ def allow_transfers():
         _state.strict = saved
 
 
+def transfer_count():
+    """How many device-to-host copies this thread has made so far."""
+    return getattr(_state, 'transfers', 0)
+
+
 def _transfer(what):
+    _state.transfers = transfer_count() + 1
     if _strict():
         raise HostTransferError('device-to-host copy: {} (strict_transfers is on)'.format(what))
 

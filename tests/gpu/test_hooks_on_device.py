@@ -7,7 +7,8 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import function_hooks, link_hooks
+from kusari import backend, function_hooks, link_hooks, optimizer_hooks, optimizers
+from tests.gpu.test_training_on_device import strict
 
 
 def test_function_timer_uses_cuda_events(device):
@@ -35,3 +36,34 @@ def test_weight_hooks_on_device(device, hook_class):
     assert [name for name, _ in timer.call_history] == ['Linear']
     if hook_class is link_hooks.SpectralNormalization:
         assert isinstance(layer.W_u, device.supported_array_types)
+
+
+def _update_with(hook, device):
+    model = L.Classifier(kusari.Sequential(L.Linear(4, 5), F.relu, L.Linear(5, 5), F.relu,
+                                           L.Linear(5, 3)))
+    model.to_device(device)
+    optimizer = optimizers.SGD().setup(model)
+    optimizer.add_hook(hook)
+    optimizer.update(model, device.send(numpy.full((2, 4), 3, numpy.float32)),
+                     device.send(numpy.zeros(2, numpy.int32)))
+    return model
+
+
+@pytest.mark.parametrize('hook', [
+    optimizer_hooks.WeightDecay(1e-4), optimizer_hooks.Lasso(1e-4),
+    optimizer_hooks.GradientHardClipping(-0.1, 0.1), optimizer_hooks.GradientNoise(0.1),
+    optimizer_hooks.GradientLARS()], ids=lambda hook: type(hook).__name__)
+def test_optimizer_hooks_never_copy_to_the_host(device, hook):
+    with strict():
+        _update_with(hook, device)
+
+
+def test_gradient_clipping_copies_the_norm_to_the_host_once():
+    from tests.gpu import fake_cupy
+    with fake_cupy.installed():
+        device = backend.get_device('@cupy:0')
+        before = fake_cupy.transfer_count()
+        model = _update_with(optimizer_hooks.GradientClipping(1e-3), device)
+        assert fake_cupy.transfer_count() - before == 1  # one device, six gradients
+    norm = numpy.sqrt(sum((fake_cupy.asnumpy(p.grad) ** 2).sum() for p in model.params()))
+    assert abs(norm - 1e-3) < 1e-6

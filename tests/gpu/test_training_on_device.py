@@ -233,3 +233,33 @@ def test_mixing_host_and_device_inputs_names_function_and_devices(device):
     host_x = kusari.Variable(numpy.ones(2, numpy.float32))
     with pytest.raises(TypeError, match=r'inputs are on different devices.*@numpy.*@cupy:0'):
         host_x + device.send(numpy.ones(2, numpy.float32))
+
+
+def test_trainer_with_evaluator_reports_and_snapshot_on_device(device, tmp_path):
+    """The reporting extensions take device values (0-d arrays) and the snapshot resumes."""
+    from kusari.training import extensions
+    images, labels = mnist_like(64)
+    data = TupleDataset(images, labels)
+    model = L.Classifier(MLP(n_units=10))
+    model.to_device(device)
+    optimizer = optimizers.Adam().setup(model)
+    updater = training.updaters.StandardUpdater(SerialIterator(data, 16), optimizer,
+                                                device=device)
+    trainer = training.Trainer(updater, (2, 'epoch'), out=str(tmp_path))
+    trainer.extend(extensions.Evaluator(SerialIterator(data, 16, repeat=False, shuffle=False),
+                                        model, device=device))
+    trainer.extend(extensions.LogReport())
+    trainer.extend(extensions.PrintReport(['epoch', 'main/loss', 'validation/main/loss']),
+                   trigger=(1, 'epoch'))
+    trainer.extend(extensions.ParameterStatistics(model.predictor.l1))
+    trainer.extend(extensions.observe_lr())
+    trainer.extend(extensions.snapshot(), trigger=(2, 'epoch'))
+    trainer.run()
+    log = trainer.get_extension('LogReport').log
+    assert [entry['epoch'] for entry in log] == [1, 2]
+    assert all(isinstance(entry['validation/main/loss'], float) for entry in log)
+    assert 'l1/W/data/mean' in trainer.observation
+    resumed = L.Classifier(MLP(n_units=10))
+    serializers.load_npz(str(tmp_path / 'snapshot_iter_8'), resumed, path='updater/model:main/')
+    numpy.testing.assert_array_equal(resumed.predictor.l1.W.array,
+                                     host(model.predictor.l1.W.array))
