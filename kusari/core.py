@@ -518,8 +518,8 @@ class Variable:
         raise TypeError('Variables do not support the {} operator; compare their arrays '
                         '(the array attribute) instead'.format(operator))
 
-    __eq__ = lambda self, other: self._refuse_operator('==')  # noqa: E731
-    __ne__ = lambda self, other: self._refuse_operator('!=')  # noqa: E731
+    __eq__ = lambda self, other: self._refuse_operator('==')  # type: ignore  # noqa: E731
+    __ne__ = lambda self, other: self._refuse_operator('!=')  # type: ignore  # noqa: E731
     __lt__ = lambda self, other: self._refuse_operator('<')  # noqa: E731
     __le__ = lambda self, other: self._refuse_operator('<=')  # noqa: E731
     __gt__ = lambda self, other: self._refuse_operator('>')  # noqa: E731
