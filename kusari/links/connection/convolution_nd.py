@@ -83,7 +83,16 @@ class ConvolutionND(Link):
 
 
 class Convolution1D(ConvolutionND):
-    """One-dimensional convolution (ConvolutionND with ``ndim=1``)."""
+    """One-dimensional convolution (ConvolutionND with ``ndim=1``).
+
+    Args:
+        in_channels (int or None): input channels; None infers them on the first call.
+        out_channels (int): output channels.
+        ksize, stride, pad, dilate: as in :class:`ConvolutionND`, an int or a 1-tuple.
+
+    The input has shape ``(n, c_I, w)``. The other arguments are those of
+    :class:`ConvolutionND`.
+    """
 
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
                  initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
@@ -92,7 +101,16 @@ class Convolution1D(ConvolutionND):
 
 
 class Convolution3D(ConvolutionND):
-    """Three-dimensional convolution (ConvolutionND with ``ndim=3``)."""
+    """Three-dimensional convolution (ConvolutionND with ``ndim=3``).
+
+    Args:
+        in_channels (int or None): input channels; None infers them on the first call.
+        out_channels (int): output channels.
+        ksize, stride, pad, dilate: as in :class:`ConvolutionND`, an int or 3 ints.
+
+    The input has shape ``(n, c_I, d, h, w)``. The other arguments are those of
+    :class:`ConvolutionND`.
+    """
 
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
                  initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):

@@ -83,7 +83,16 @@ class DeconvolutionND(Link):
 
 
 class Deconvolution1D(DeconvolutionND):
-    """One-dimensional transposed convolution (DeconvolutionND with ``ndim=1``)."""
+    """One-dimensional transposed convolution (DeconvolutionND with ``ndim=1``).
+
+    Args:
+        in_channels (int or None): input channels; None infers them on the first call.
+        out_channels (int): output channels.
+        ksize, stride, pad, dilate: as in :class:`DeconvolutionND`, an int or a 1-tuple.
+
+    The input has shape ``(n, c_I, w)``. The other arguments are those of
+    :class:`DeconvolutionND`.
+    """
 
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
                  outsize=None, initialW=None, initial_bias=None, dilate=1, groups=1):
@@ -92,7 +101,16 @@ class Deconvolution1D(DeconvolutionND):
 
 
 class Deconvolution3D(DeconvolutionND):
-    """Three-dimensional transposed convolution (DeconvolutionND with ``ndim=3``)."""
+    """Three-dimensional transposed convolution (DeconvolutionND with ``ndim=3``).
+
+    Args:
+        in_channels (int or None): input channels; None infers them on the first call.
+        out_channels (int): output channels.
+        ksize, stride, pad, dilate: as in :class:`DeconvolutionND`, an int or 3 ints.
+
+    The input has shape ``(n, c_I, d, h, w)``. The other arguments are those of
+    :class:`DeconvolutionND`.
+    """
 
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
                  outsize=None, initialW=None, initial_bias=None, dilate=1, groups=1):

@@ -26,14 +26,30 @@ class NStepLSTMBase(NStepRNNBase):
 
 
 class NStepLSTM(NStepLSTMBase):
-    """Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the state)."""
+    """Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the state).
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     def rnn(self, *args):
         return F.n_step_lstm(*args)
 
 
 class NStepBiLSTM(NStepLSTMBase):
-    """Stacked bidirectional LSTM."""
+    """Stacked bidirectional LSTM.
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     use_bi_direction = True
 

@@ -135,7 +135,15 @@ class NStepRNNBase(ChainList):
 
 
 class NStepRNNTanh(NStepRNNBase):
-    """Stacked Elman RNN with tanh: ``h_t = tanh(w0 x_t + b0 + w1 h_{t-1} + b1)``."""
+    """Stacked Elman RNN with tanh: ``h_t = tanh(w0 x_t + b0 + w1 h_{t-1} + b1)``.
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     n_weights = 2
 
@@ -144,7 +152,15 @@ class NStepRNNTanh(NStepRNNBase):
 
 
 class NStepRNNReLU(NStepRNNBase):
-    """Stacked Elman RNN with ReLU."""
+    """Stacked Elman RNN with ReLU.
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     n_weights = 2
 
@@ -153,7 +169,15 @@ class NStepRNNReLU(NStepRNNBase):
 
 
 class NStepBiRNNTanh(NStepRNNBase):
-    """Stacked bidirectional Elman RNN with tanh."""
+    """Stacked bidirectional Elman RNN with tanh.
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     n_weights = 2
     use_bi_direction = True
@@ -163,7 +187,15 @@ class NStepBiRNNTanh(NStepRNNBase):
 
 
 class NStepBiRNNReLU(NStepRNNBase):
-    """Stacked bidirectional Elman RNN with ReLU."""
+    """Stacked bidirectional Elman RNN with ReLU.
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
 
     n_weights = 2
     use_bi_direction = True
