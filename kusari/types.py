@@ -13,7 +13,7 @@ Shape = typing.Tuple[int, ...]
 """A shape, as ``ndarray.shape`` gives it."""
 
 ShapeSpec = typing.Union[int, typing.Sequence[int]]
-"""A shape as arguments take it: an int or a sequence of ints."""
+"""A shape as arguments take it, an int or a sequence of ints."""
 
 DTypeSpec = typing.Any
 """Anything ``numpy.dtype`` accepts: a dtype, a scalar type or its name."""
