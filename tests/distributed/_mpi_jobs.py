@@ -419,6 +419,7 @@ def chain_list(size):
     else:
         model.add_link(Tanh(middle), rank_in=0, rank_out=0)
         loss = model()
+    model.cleargrads()  # a new Parameter's gradient is NaN until cleared, as in Chainer
     loss.backward()
     grads = comm.gather_obj({n: p.grad for n, p in model.namedparams()})
     if rank == 0:
@@ -449,10 +450,12 @@ def n_step_rnn(size):
     encoder, decoder = L.NStepLSTM(1, 3, 4, 0.0), L.NStepLSTM(1, 4, 4, 0.0)
     if rank == 0:
         part = D.links.create_multi_node_n_step_rnn(encoder, comm, rank_out=1)
+        part.cleargrads()
         hy, cy, _, delegate = part(xs)
         delegate.backward()
     elif rank == 1:
         part = D.links.create_multi_node_n_step_rnn(decoder, comm, rank_in=0)
+        part.cleargrads()
         _, _, ys, delegate = part(ys_in)
         assert delegate is None
         F.sum(F.concat(ys, axis=0) ** 2).backward()
@@ -460,6 +463,7 @@ def n_step_rnn(size):
     if rank == 0:
         encoder.cleargrads()
         reference_decoder = decoder.copy('copy')
+        reference_decoder.cleargrads()
         hy, cy, _ = encoder(None, None, xs)
         _, _, ys = reference_decoder(hy, cy, ys_in)
         F.sum(F.concat(ys, axis=0) ** 2).backward()
