@@ -166,7 +166,7 @@ def main():
     trainer.run()
 
     out = os.path.abspath(args.out)
-    snapshots = extensions._snapshot.find_snapshots('snapshot_iter_{.updater.iteration}', out)
+    snapshots = sorted(name for name in os.listdir(out) if name.startswith('snapshot_iter_'))
     print('')
     print('log:       {}'.format(os.path.join(out, 'log')))
     print('graph:     {}'.format(os.path.join(out, 'cg.dot')))

@@ -13,7 +13,6 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SCRIPT = os.path.join(ROOT, 'examples', 'mnist', 'train_mnist.py')
 
 
-@pytest.mark.slow
 def test_main_job_writes_log_plots_graph_and_snapshot(tmp_path):
     pytest.importorskip('matplotlib')
     out = tmp_path / 'result'
