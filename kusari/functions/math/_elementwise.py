@@ -19,7 +19,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_broadcastable, check_float, check_same_dtype, fail
 from kusari.functions.array.broadcast import sum_to
-from kusari.utils import force_array  # NOQA: re-exported to the activation functions
+from kusari.utils import force_array  # noqa: F401 - re-exported to the activation functions
 
 
 def special(xp, name):

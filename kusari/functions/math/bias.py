@@ -1,10 +1,9 @@
 """Adding a smaller array along a run of axes (Caffe's bias layer)."""
 
 from kusari import core
-from kusari.functions._checks import fail
+from kusari.functions._checks import ChainerAssertionError, fail
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions._checks import ChainerAssertionError
 
 
 def along_axes(name, x, y, axis):

@@ -4,8 +4,8 @@ from kusari import backend
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
-from kusari.link import Link
 from kusari.functions._checks import ChainerAssertionError
+from kusari.link import Link
 
 
 class Bilinear(Link):

@@ -1,10 +1,10 @@
 """Inception module with batch normalization (Ioffe & Szegedy, 2015)."""
 
 from kusari import functions as F
+from kusari.functions._checks import ChainerAssertionError
 from kusari.link import Chain
 from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.normalization.batch_normalization import BatchNormalization
-from kusari.functions._checks import ChainerAssertionError
 
 
 class InceptionBN(Chain):
