@@ -19,15 +19,45 @@ _default_hyperparam.final_lr = 0.1
 _default_hyperparam.gamma = 1e-3
 
 
-def _learning_rate(hp, t):
-    """The bias-corrected step size ``alpha * sqrt(1 - beta2^t) / (1 - beta1^t)``."""
-    if t == 0:
-        raise RuntimeError('Adam: the learning rate is undefined before the first update '
-                           '(t=0)')
-    return hp.alpha * math.sqrt(1.0 - hp.beta2 ** t) / (1.0 - hp.beta1 ** t)
+class _BiasCorrectedStep:
+    """``alpha_t`` (also named ``lr``, as in Chainer) of a rule or optimizer with Adam's
+    hyperparameters: the bias-corrected step size ``alpha * sqrt(1 - beta2^t) / (1 - beta1^t)``
+    at its step ``t``."""
+
+    @property
+    def alpha_t(self):
+        if self.t == 0:
+            raise RuntimeError('Adam: the learning rate is undefined before the first '
+                               'update (t=0)')
+        hp = self.hyperparam
+        return hp.alpha * math.sqrt(1.0 - hp.beta2 ** self.t) / (1.0 - hp.beta1 ** self.t)
+
+    @property
+    def lr(self):
+        return self.alpha_t
 
 
-class AdamRule(optimizer.UpdateRule):
+def _init_moments(state, param):
+    """The zero running means ``m`` of the gradient and ``v`` of its square."""
+    state['m'] = param.xp.zeros_like(param.array)
+    state['v'] = param.xp.zeros_like(param.array)
+
+
+def _update_moments(xp, grad, m, v, beta1, beta2):
+    """``m += (1-beta1)(grad-m); v += (1-beta2)(grad^2-v)`` in place; returns the
+    temporary array used, for the caller to reuse."""
+    # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
+    tmp = xp.asarray(xp.subtract(grad, m))
+    tmp *= 1 - beta1
+    m += tmp
+    xp.multiply(grad, grad, out=tmp)
+    tmp -= v
+    tmp *= 1 - beta2
+    v += tmp
+    return tmp
+
+
+class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
     """The Adam update of one parameter.
 
     ``m += (1-beta1)(g-m); v += (1-beta2)(g^2-v); vhat = max(vhat, v)`` (AMSGrad) or
@@ -49,19 +79,9 @@ class AdamRule(optimizer.UpdateRule):
         self.initial_alpha = self.hyperparam.alpha
 
     def init_state(self, param):
-        xp = param.xp
-        self.state['m'] = xp.zeros_like(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
+        _init_moments(self.state, param)
         if self.hyperparam.amsgrad:
-            self.state['vhat'] = xp.zeros_like(param.array)
-
-    @property
-    def alpha_t(self):
-        return _learning_rate(self.hyperparam, self.t)
-
-    @property
-    def lr(self):
-        return self.alpha_t
+            self.state['vhat'] = param.xp.zeros_like(param.array)
 
     @property
     def bounds(self):
@@ -86,20 +106,12 @@ class AdamRule(optimizer.UpdateRule):
             raise ValueError('Adam: eps {} underflows to zero in {}'.format(hp.eps, dtype))
         grad = param.grad.astype(dtype, copy=False)
         m, v = self.state['m'], self.state['v']
-        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
-        tmp = xp.asarray(xp.subtract(grad, m))
-        tmp *= 1 - hp.beta1
-        m += tmp
-        xp.multiply(grad, grad, out=tmp)
-        tmp -= v
-        tmp *= 1 - hp.beta2
-        v += tmp
+        step = _update_moments(xp, grad, m, v, hp.beta1, hp.beta2)
         if hp.amsgrad:
             vhat = self.state['vhat']
             xp.maximum(vhat, v, out=vhat)
         else:
             vhat = v
-        step = tmp
         xp.sqrt(vhat, out=step)
         step += hp.eps
         xp.divide(self.alpha_t, step, out=step)
@@ -130,7 +142,7 @@ class _LearningRateIsAlpha:
         return super().__new__(cls)
 
 
-class Adam(_LearningRateIsAlpha, optimizer.GradientMethod):
+class Adam(_LearningRateIsAlpha, _BiasCorrectedStep, optimizer.GradientMethod):
     """Adam optimizer, with decoupled weight decay (AdamW), AMSGrad and AdaBound options.
 
     Args:
@@ -171,14 +183,6 @@ class Adam(_LearningRateIsAlpha, optimizer.GradientMethod):
     def create_update_rule(self):
         return AdamRule(self.hyperparam)
 
-    @property
-    def alpha_t(self):
-        return _learning_rate(self.hyperparam, self.t)
-
-    @property
-    def lr(self):
-        return self.alpha_t
-
 
 class AdamW(Adam):
     """Adam with decoupled weight decay (Loshchilov & Hutter).
@@ -211,7 +215,21 @@ class AMSGrad(Adam):
                          amsgrad=True)
 
 
-class AdaBound(Adam):
+class _BoundedAdam(Adam):
+    """The constructor of AdaBound and AMSBound, which differ only in ``amsgrad``."""
+
+    _amsgrad = False
+
+    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
+                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
+                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
+                 eta=_default_hyperparam.eta):
+        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
+                         amsgrad=self._amsgrad, adabound=True, final_lr=final_lr,
+                         gamma=gamma)
+
+
+class AdaBound(_BoundedAdam):
     """Adam with per-element steps clipped into bounds that converge to ``final_lr``
     (Luo et al., 2019).
 
@@ -221,15 +239,8 @@ class AdaBound(Adam):
         gamma (float): how fast the bounds converge.
     """
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
-                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
-                         amsgrad=False, adabound=True, final_lr=final_lr, gamma=gamma)
 
-
-class AMSBound(Adam):
+class AMSBound(_BoundedAdam):
     """AdaBound on top of AMSGrad (Luo et al., 2019).
 
     Args:
@@ -238,9 +249,4 @@ class AMSBound(Adam):
         gamma (float): how fast the bounds converge.
     """
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
-                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta):
-        super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
-                         amsgrad=True, adabound=True, final_lr=final_lr, gamma=gamma)
+    _amsgrad = True

@@ -7,6 +7,7 @@ known minimum ``f*`` of the objective (0 by default).
 """
 
 from kusari import optimizer
+from kusari.optimizers import adam
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.alpha = 0.001
@@ -63,23 +64,14 @@ class EveRule(optimizer.UpdateRule):
         self.feedback = feedback if feedback is not None else EveFeedback()
 
     def init_state(self, param):
-        xp = param.xp
-        self.state['m'] = xp.zeros_like(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
+        adam._init_moments(self.state, param)
 
     @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam
-        grad, m, v = param.grad, self.state['m'], self.state['v']
-        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
-        tmp = xp.asarray(xp.subtract(grad, m))
-        tmp *= 1 - hp.beta1
-        m += tmp
-        xp.multiply(grad, grad, out=tmp)
-        tmp -= v
-        tmp *= 1 - hp.beta2
-        v += tmp
+        m, v = self.state['m'], self.state['v']
+        tmp = adam._update_moments(xp, param.grad, m, v, hp.beta1, hp.beta2)
         # tmp = d * sqrt(v / (1 - beta2^t)) + eps
         xp.multiply(v, 1.0 / (1.0 - hp.beta2 ** self.t), out=tmp)
         xp.sqrt(tmp, out=tmp)

@@ -3,6 +3,7 @@
 import numpy
 
 from kusari import optimizer
+from kusari.optimizers import adam
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.1
@@ -36,29 +37,19 @@ class MSVAGRule(optimizer.UpdateRule):
                                    weight_decay_rate=weight_decay_rate)
 
     def init_state(self, param):
-        xp = param.xp
-        self.state['m'] = xp.zeros_like(param.array)
-        self.state['v'] = xp.zeros_like(param.array)
+        adam._init_moments(self.state, param)
 
     @optimizer._skip_without_grad
     def update_core_cpu(self, param):
         xp = param.xp
         hp = self.hyperparam
-        grad, m, v = param.grad, self.state['m'], self.state['v']
+        m, v = self.state['m'], self.state['v']
         beta = hp.beta
         rho = _variance_factor(beta, self.t)
         correction = 1.0 / (1.0 - beta ** self.t)
 
-        # asarray: for a 0-d parameter the ufunc gives a scalar, which cannot be an out=
-        mt = xp.asarray(xp.subtract(grad, m))
-        mt *= 1 - beta
-        m += mt
-        mt2 = xp.asarray(xp.multiply(grad, grad))
-        mt2 -= v
-        mt2 *= 1 - beta
-        v += mt2
-
-        xp.multiply(m, correction, out=mt)
+        mt2 = adam._update_moments(xp, param.grad, m, v, beta, beta)
+        mt = xp.multiply(m, correction)
         xp.multiply(mt, mt, out=mt2)
         # gamma = mt2 / (mt2 + rho * s), s = (v * correction - mt2) / (1 - rho)
         gamma = xp.asarray(xp.multiply(v, correction))
