@@ -3,6 +3,7 @@ and the examples in them run and print what they show."""
 
 import doctest
 import inspect
+import re
 
 import pytest
 
@@ -37,3 +38,92 @@ def test_every_function_documents_its_arguments_and_result():
         if inspect.isfunction(getattr(F, name))
         and not {'Args:', 'Returns:'} <= set((inspect.getdoc(getattr(F, name)) or '').split())]
     assert undocumented == [], 'docstrings without an Args or a Returns section'
+
+
+# A shape is named as "of shape ...", "any shape", "same shape as ..." or a literal
+# dimension tuple such as ``(N, C, H, W)``.
+_NAMES_A_SHAPE = re.compile(r'shape|``\(.*?\)``', re.S)
+_ARGS_ENTRY = re.compile(r'(?P<name>\*{0,2}[\w, ]+?)(?: \((?P<type>[^)]*)\))?:(?:\s|$)')
+
+# The subpackages whose functions give shapes in their docstrings.
+_SHAPE_DOCUMENTED_MODULES = [
+    'kusari.functions.activation.',
+    'kusari.functions.array.',
+    'kusari.functions.connection.',
+]
+# Functions of those subpackages whose docstrings do not give shapes yet (this list
+# only shrinks: the test fails when one of them gains its shapes and is still listed).
+_SHAPES_NOT_YET_DOCUMENTED = {
+    'as_strided', 'cast', 'concat', 'copy', 'diagonal', 'dstack', 'expand_dims',
+    'flatten', 'flip', 'fliplr', 'flipud', 'get_item', 'hstack', 'moveaxis', 'pad',
+    'permutate', 'repeat', 'reshape', 'resize_images', 'rollaxis', 'scatter_add',
+    'select_item', 'separate', 'split_axis', 'squeeze', 'stack', 'sum_to', 'swapaxes',
+    'tile', 'transpose', 'transpose_sequence', 'vstack', 'where',
+}
+
+
+def _section(doc, title):
+    """The lines of a Google-style section ``title:`` of a dedented docstring."""
+    lines = doc.splitlines()
+    if title + ':' not in lines:
+        return []
+    body = []
+    for line in lines[lines.index(title + ':') + 1:]:
+        if line and not line[0].isspace():
+            break
+        body.append(line)
+    return body
+
+
+def _args_entries(doc):
+    """(name, type, description) of each argument of the docstring's Args section."""
+    body = [line for line in _section(doc, 'Args') if line.strip()]
+    indent = min((len(line) - len(line.lstrip()) for line in body), default=0)
+    entries = []
+    for line in body:
+        match = _ARGS_ENTRY.match(line[indent:])
+        if not line[indent].isspace() and match:
+            entries.append([match['name'], match['type'] or '', line[indent + match.end():]])
+        elif entries:
+            entries[-1][2] += ' ' + line.strip()
+    return entries
+
+
+def _shape_gaps(doc):
+    """What a docstring leaves without a shape: each argument typed as a Variable or an
+    array, and the result."""
+    gaps = ['argument ' + name for name, type_, text in _args_entries(doc)
+            if ('Variable' in type_ or 'array' in type_) and not _NAMES_A_SHAPE.search(text)]
+    if not _NAMES_A_SHAPE.search('\n'.join(_section(doc, 'Returns'))):
+        gaps.append('result')
+    return gaps
+
+
+def test_shape_gaps_are_found():
+    documented = '''Adds.
+
+Args:
+    x (Variable or array): input of any shape.
+    y (Variable or array): input of shape ``(N,)``
+        or more.
+    axis (int): an axis.
+
+Returns:
+    Variable: of ``x``'s shape.
+'''
+    assert _shape_gaps(documented) == []
+    assert _shape_gaps(documented.replace('of any shape', 'an array')) == ['argument x']
+    assert _shape_gaps(documented.replace("of ``x``'s shape", 'the sum')) == ['result']
+
+
+@pytest.mark.parametrize('module', _SHAPE_DOCUMENTED_MODULES)
+def test_functions_document_shapes(module):
+    functions = [name for name in F.__all__ if inspect.isfunction(getattr(F, name))
+                 and getattr(F, name).__module__.startswith(module)]
+    assert functions, 'no function of kusari.functions comes from ' + module
+    gaps = {name: _shape_gaps(inspect.getdoc(getattr(F, name)) or '') for name in functions}
+    missing = {name for name, gap in gaps.items() if gap}
+    assert missing - _SHAPES_NOT_YET_DOCUMENTED == set(), 'docstrings without shapes: {}'.format(
+        {name: gaps[name] for name in missing - _SHAPES_NOT_YET_DOCUMENTED})
+    assert (_SHAPES_NOT_YET_DOCUMENTED & set(functions)) - missing == set(), (
+        'these now give their shapes: remove them from _SHAPES_NOT_YET_DOCUMENTED')

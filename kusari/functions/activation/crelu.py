@@ -63,11 +63,13 @@ def crelu(x, axis=1):
     The output has twice ``x``'s length along ``axis``.
 
     Args:
-        x (Variable or array): input, a float array.
+        x (Variable or array): float input with at least one axis, e.g. of shape
+            ``(N, C)``.
         axis (int): the axis to join along.
 
     Returns:
-        Variable: of ``x``'s dtype and shape except twice as long along ``axis``.
+        Variable: of ``x``'s dtype and of ``x``'s shape except twice as long along
+        ``axis``, e.g. ``(N, 2 * C)``; ``relu(x)`` comes first.
     """
     if x.ndim == 0:
         fail('crelu', 'x', 'an array with at least one axis', 'a 0-d array')

@@ -27,6 +27,6 @@ def hard_sigmoid(x):
         x (Variable or array): input of any shape, a float array.
 
     Returns:
-        Variable: of ``x``'s shape and dtype., with values in ``[0, 1]``.
+        Variable: of ``x``'s shape and dtype, with values in ``[0, 1]``.
     """
     return HardSigmoid().apply((x,))[0]

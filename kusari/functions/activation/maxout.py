@@ -13,12 +13,14 @@ def maxout(x, pool_size, axis=1):
     ``x.shape[axis] // pool_size`` entries there.
 
     Args:
-        x (Variable or array): input, a float array, e.g. ``(N, C * pool_size)``.
+        x (Variable or array): float input with at least one axis, e.g. of shape
+            ``(N, C * pool_size)`` for the default ``axis=1``.
         pool_size (int): the size of each group.
         axis (int): the axis of the groups.
 
     Returns:
-        Variable: of ``x``'s dtype, e.g. ``(N, C)``.
+        Variable: of ``x``'s dtype and of ``x``'s shape except ``pool_size`` times
+        shorter along ``axis``, e.g. ``(N, C)``.
     """
     if not isinstance(pool_size, int) or pool_size <= 0:
         fail('maxout', 'pool_size', 'a positive int', repr(pool_size))

@@ -43,12 +43,13 @@ class PReLU(core.FunctionNode):
 def prelu(x, W):
     """Parametric ReLU: ``x`` where ``x >= 0``, ``W * x`` elsewhere.
 
-    ``W`` has the shape of ``x.shape[1:1 + W.ndim]`` (for example one slope per channel)
-    and is broadcast over the batch axis and the trailing axes.
+    ``W`` (for example one slope per channel) is broadcast over the batch axis and the
+    trailing axes.
 
     Args:
         x (Variable or array): input of shape ``(N, C, ...)``, a float array.
-        W (Variable or array): slopes of the negative part, e.g. of shape ``(C,)``.
+        W (Variable or array): slopes of the negative part, of shape
+            ``x.shape[1:1 + W.ndim]`` and ``x``'s dtype, e.g. ``(C,)``.
 
     Returns:
         Variable: of ``x``'s shape and dtype.

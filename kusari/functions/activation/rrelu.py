@@ -43,14 +43,16 @@ def rrelu(x, l=1. / 8, u=1. / 3, **kwargs):
     (``config.train``; a given ``r`` is used in training mode only).
 
     Args:
-        x: input variable.
+        x (Variable or array): float input of any shape.
         l (float): lower bound of ``r``, in [0, 1).
         u (float): upper bound of ``r``, in (l, 1).
         r (array): slopes to use instead of drawing them (same shape and dtype as ``x``).
         return_r (bool): also return the slopes used.
 
     Returns:
-        The output variable, or ``(output, r)`` with ``return_r``.
+        Variable or tuple: the output, of ``x``'s shape and dtype; with ``return_r``,
+        the pair ``(output, r)``, ``r`` being the array of slopes used (also of ``x``'s
+        shape and dtype).
     """
     r, return_r = argument.parse_kwargs(
         kwargs, ('r', None), ('return_r', False),

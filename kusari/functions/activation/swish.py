@@ -10,12 +10,12 @@ from kusari.functions.array.reshape import reshape
 def swish(x, beta):
     """Swish ``x * sigmoid(beta * x)``.
 
-    ``beta`` has the shape of ``x.shape[1:1 + beta.ndim]`` and is broadcast over the batch
-    axis and the trailing axes.
+    ``beta`` is broadcast over the batch axis and the trailing axes.
 
     Args:
         x (Variable or array): input of shape ``(N, C, ...)``, a float array.
-        beta (Variable or array): the parameter, e.g. of shape ``(C,)``.
+        beta (Variable or array): the parameter, of shape ``x.shape[1:1 + beta.ndim]``
+            and ``x``'s dtype, e.g. ``(C,)``.
 
     Returns:
         Variable: of ``x``'s shape and dtype.
