@@ -38,12 +38,15 @@ def accuracy(y, t, ignore_label=None):
     """Fraction of samples whose highest score (along axis 1 of ``y``) is the label in ``t``.
 
     Args:
-        y (Variable or array): scores of shape ``(n, classes, ...)``.
-        t (Variable or array): integer labels of shape ``(n, ...)``.
+        y (Variable or array): scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): integer labels of shape ``(n,)`` or
+            ``(n, d_1, ..., d_k)`` (``y``'s shape without axis 1).
         ignore_label (int): samples with this label are not counted (the accuracy
             is 0 when every sample is ignored).
 
     Returns:
-        Variable: a scalar of ``y``'s dtype. The function is not differentiable.
+        Variable: a scalar (shape ``()``) of ``y``'s dtype. The function is not
+        differentiable.
     """
     return Accuracy(ignore_label).apply((y, t))[0]

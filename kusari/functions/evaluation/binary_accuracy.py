@@ -26,11 +26,13 @@ def binary_accuracy(y, t):
     """Accuracy of binary predictions: sample ``i`` is predicted positive when ``y[i] >= 0``.
 
     Args:
-        y (Variable or array): float scores.
+        y (Variable or array): float scores of any shape, e.g. ``(n,)`` or ``(n, k)``
+            for ``k`` binary labels per sample.
         t (Variable or array): signed integer labels of ``y``'s shape: 1 positive,
             0 negative, -1 ignored (the accuracy is 0 when every label is -1).
 
     Returns:
-        Variable: a scalar of ``y``'s dtype. The function is not differentiable.
+        Variable: a scalar (shape ``()``) of ``y``'s dtype. The function is not
+        differentiable.
     """
     return BinaryAccuracy().apply((y, t))[0]

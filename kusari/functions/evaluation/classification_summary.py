@@ -60,15 +60,18 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
     A class that is never predicted (or never present) gets nan precision (recall).
 
     Args:
-        y (Variable or array): float scores of shape ``(n, classes, ...)``.
-        t (Variable or array): integer labels of shape ``(n, ...)``.
+        y (Variable or array): float scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): integer labels of ``y``'s shape without axis 1,
+            ``(n,)`` or ``(n, d_1, ..., d_k)``.
         label_num (int): number of classes (None: the largest label plus one).
         beta (float): weight of recall in the F-beta score.
         ignore_label (int): samples with this label are left out.
 
     Returns:
-        tuple of four Variables of shape ``(label_num,)``: precision, recall,
-        F-beta score and support. The function is not differentiable.
+        tuple of four Variables of shape ``(label_num,)``: precision, recall and
+        F-beta score (float64, the ratios of integer counts) and support (an
+        integer count). The function is not differentiable.
     """
     return ClassificationSummary(label_num, beta, ignore_label).apply((y, t))
 
@@ -77,14 +80,16 @@ def precision(y, t, label_num=None, ignore_label=-1):
     """Per-class precision and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): scores of shape ``(n, classes, ...)``.
-        t (Variable or array): int labels of shape ``(n, ...)``.
-        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        y (Variable or array): float scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): int labels of ``y``'s shape without axis 1.
+        label_num (int or None): number of classes; None: the largest label
+            plus one.
         ignore_label (int): label of samples left out.
 
     Returns:
-        tuple: ``(precision, support)``, each a Variable of shape ``(label_num,)``; support is the
-        number of samples of each true class.
+        tuple: ``(precision, support)``, each a Variable of shape ``(label_num,)``: the
+        float64 scores and the integer number of samples of each true class.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[0], summary[3]
@@ -94,21 +99,37 @@ def recall(y, t, label_num=None, ignore_label=-1):
     """Per-class recall and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): scores of shape ``(n, classes, ...)``.
-        t (Variable or array): int labels of shape ``(n, ...)``.
-        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        y (Variable or array): float scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): int labels of ``y``'s shape without axis 1.
+        label_num (int or None): number of classes; None: the largest label
+            plus one.
         ignore_label (int): label of samples left out.
 
     Returns:
-        tuple: ``(recall, support)``, each a Variable of shape ``(label_num,)``; support is the
-        number of samples of each true class.
+        tuple: ``(recall, support)``, each a Variable of shape ``(label_num,)``: the
+        float64 scores and the integer number of samples of each true class.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[1], summary[3]
 
 
 def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
-    """Per-class F-beta score and support (see ``classification_summary``)."""
+    """Per-class F-beta score and support (see ``classification_summary``).
+
+    Args:
+        y (Variable or array): float scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): int labels of ``y``'s shape without axis 1.
+        label_num (int or None): number of classes; None: the largest label
+            plus one.
+        beta (float): weight of recall in the F-beta score.
+        ignore_label (int): label of samples left out.
+
+    Returns:
+        tuple: ``(fbeta, support)``, each a Variable of shape ``(label_num,)``: the
+        float64 scores and the integer number of samples of each true class.
+    """
     summary = classification_summary(y, t, label_num, beta, ignore_label)
     return summary[2], summary[3]
 
@@ -117,13 +138,15 @@ def f1_score(y, t, label_num=None, ignore_label=-1):
     """Per-class F1 score and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): scores of shape ``(n, classes, ...)``.
-        t (Variable or array): int labels of shape ``(n, ...)``.
-        label_num (int or None): number of classes; None: ``y.shape[1]``.
+        y (Variable or array): float scores of shape ``(n, classes)`` or
+            ``(n, classes, d_1, ..., d_k)``.
+        t (Variable or array): int labels of ``y``'s shape without axis 1.
+        label_num (int or None): number of classes; None: the largest label
+            plus one.
         ignore_label (int): label of samples left out.
 
     Returns:
-        tuple: ``(f1, support)``, each a Variable of shape ``(label_num,)``; support is the
-        number of samples of each true class.
+        tuple: ``(f1, support)``, each a Variable of shape ``(label_num,)``: the
+        float64 scores and the integer number of samples of each true class.
     """
     return fbeta_score(y, t, label_num, 1.0, ignore_label)

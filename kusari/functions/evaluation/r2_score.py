@@ -35,14 +35,17 @@ def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):
     output whose ``true`` values are all equal scores 0.
 
     Args:
-        pred (Variable or array): float predictions.
-        true (Variable or array): float targets of the same shape.
+        pred (Variable or array): float predictions of shape ``(n, ...)``, the first
+            axis being the samples (``(n,)`` for a single output).
+        true (Variable or array): float targets of ``pred``'s shape.
         sample_weight: only None is supported (kept for scikit-learn's signature).
         multioutput (str): ``'uniform_average'`` (the mean over outputs) or
             ``'raw_values'`` (one score per output).
 
     Returns:
-        Variable: the score(s). The function is not differentiable.
+        Variable: of ``pred``'s dtype: a scalar (shape ``()``) for
+        ``'uniform_average'``, of shape ``pred.shape[1:]`` for ``'raw_values'``.
+        The function is not differentiable.
     """
     if sample_weight is not None:
         raise NotImplementedError('r2_score: sample_weight is not supported; pass None')
