@@ -1,13 +1,11 @@
 """N-dimensional convolution links."""
 
 from kusari import functions as F
-from kusari import initializers
-from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.connection._conv_setup import as_tuple, check_groups, param_arrays
+from kusari.links.connection._conv_setup import (
+    ConvolutionLinkBase, as_tuple, optional_in_channels)
 
 
-class ConvolutionND(Link):
+class ConvolutionND(ConvolutionLinkBase):
     """N-dimensional convolution with learnable filters ``W`` of shape
     ``(out_channels, in_channels / groups, *ksize)`` and bias ``b``.
 
@@ -31,8 +29,7 @@ class ConvolutionND(Link):
                  nobias=False, initialW=None, initial_bias=None, cover_all=False, dilate=1,
                  groups=1):
         super().__init__()
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
+        in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ndim = ndim
         self.ksize = as_tuple(ksize, ndim)
         self.stride = stride
@@ -40,38 +37,19 @@ class ConvolutionND(Link):
         self.cover_all = cover_all
         self.dilate = as_tuple(dilate, ndim)
         self.groups = int(groups)
-        self.out_channels = out_channels
-        with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
-                                   out_channels)
-
-    def _initialize_params(self, in_channels):
-        check_groups(type(self).__name__, in_channels, self.out_channels, self.groups)
-        self.W.initialize((self.out_channels, in_channels // self.groups) + self.ksize)
+        self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     @classmethod
     def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
-        out_channels, in_per_group = W.shape[:2]
-        groups = kwargs.get('groups', 1)
-        W, b = param_arrays('ConvolutionND', W, b, out_channels)
-        return cls(len(W.shape) - 2, in_per_group * groups, out_channels, W.shape[2:],
-                   stride, pad, nobias, initialW=W, initial_bias=b, **kwargs)
+        in_channels, out_channels, W, b = cls._from_params_args(W, b, kwargs.get('groups', 1))
+        return cls(len(W.shape) - 2, in_channels, out_channels, W.shape[2:], stride, pad,
+                   nobias, initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):
         yield 'ndim', self.ndim
-        yield 'out_channels', self.out_channels
-        yield 'ksize', self.ksize
-        yield 'stride', self.stride
-        yield 'pad', self.pad
-        yield 'nobias', self.b is None
+        yield from self._common_specs()
         yield 'groups', self.groups
 
     def forward(self, x):

@@ -1,14 +1,11 @@
 """Two-dimensional deconvolution (transposed convolution) link."""
 
 from kusari import functions as F
-from kusari import initializers
-from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.connection._conv_setup import (as_tuple, check_groups, param_arrays,
-                                                 parse_2d_kwargs)
+from kusari.links.connection._conv_setup import (
+    ConvolutionLinkBase, as_tuple, optional_in_channels, parse_2d_kwargs)
 
 
-class Deconvolution2D(Link):
+class Deconvolution2D(ConvolutionLinkBase):
     """Two-dimensional transposed convolution with filters ``W`` of shape
     ``(in_channels, out_channels / groups, kh, kw)`` and bias ``b``.
 
@@ -27,50 +24,31 @@ class Deconvolution2D(Link):
         groups (int): number of channel groups (keyword only).
     """
 
+    _transposed = True
+
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
                  outsize=None, initialW=None, initial_bias=None, **kwargs):
         super().__init__()
         dilate, groups = parse_2d_kwargs('Deconvolution2D', kwargs)
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
+        in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ksize = ksize
         self.stride = as_tuple(stride, 2)
         self.pad = as_tuple(pad, 2)
         self.outsize = (None, None) if outsize is None else outsize
         self.dilate = as_tuple(dilate, 2)
         self.groups = groups
-        self.out_channels = out_channels
-        with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
-                                   out_channels)
-
-    def _initialize_params(self, in_channels):
-        check_groups('Deconvolution2D', in_channels, self.out_channels, self.groups)
-        self.W.initialize((in_channels, self.out_channels // self.groups)
-                          + as_tuple(self.ksize, 2))
+        self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     @classmethod
     def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, outsize=None, **kwargs):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
-        in_channels, out_per_group = W.shape[:2]
-        groups = kwargs.get('groups', 1)
-        W, b = param_arrays('Deconvolution2D', W, b, out_per_group * groups)
-        return cls(in_channels, out_per_group * groups, W.shape[2:], stride, pad,
-                   nobias, outsize, initialW=W, initial_bias=b, **kwargs)
+        in_channels, out_channels, W, b = cls._from_params_args(W, b, kwargs.get('groups', 1))
+        return cls(in_channels, out_channels, W.shape[2:], stride, pad, nobias, outsize,
+                   initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):
-        yield 'out_channels', self.out_channels
-        yield 'ksize', self.ksize
-        yield 'stride', self.stride
-        yield 'pad', self.pad
-        yield 'nobias', self.b is None
+        yield from self._common_specs()
         yield 'outsize', self.outsize
 
     def forward(self, x):

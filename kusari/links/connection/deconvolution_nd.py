@@ -1,13 +1,11 @@
 """N-dimensional deconvolution (transposed convolution) links."""
 
 from kusari import functions as F
-from kusari import initializers
-from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.connection._conv_setup import as_tuple, check_groups, param_arrays
+from kusari.links.connection._conv_setup import (
+    ConvolutionLinkBase, as_tuple, optional_in_channels)
 
 
-class DeconvolutionND(Link):
+class DeconvolutionND(ConvolutionLinkBase):
     """N-dimensional transposed convolution with filters ``W`` of shape
     ``(in_channels, out_channels / groups, *ksize)`` and bias ``b``.
 
@@ -27,12 +25,13 @@ class DeconvolutionND(Link):
         groups (int): number of channel groups.
     """
 
+    _transposed = True
+
     def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
                  nobias=False, outsize=None, initialW=None, initial_bias=None, dilate=1,
                  groups=1):
         super().__init__()
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
+        in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ndim = ndim
         self.ksize = as_tuple(ksize, ndim)
         self.stride = stride
@@ -40,38 +39,19 @@ class DeconvolutionND(Link):
         self.outsize = outsize
         self.dilate = as_tuple(dilate, ndim)
         self.groups = int(groups)
-        self.out_channels = out_channels
-        with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
-                                   out_channels)
-
-    def _initialize_params(self, in_channels):
-        check_groups(type(self).__name__, in_channels, self.out_channels, self.groups)
-        self.W.initialize((in_channels, self.out_channels // self.groups) + self.ksize)
+        self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     @classmethod
     def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, outsize=None, **kwargs):
         """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
-        in_channels, out_per_group = W.shape[:2]
-        groups = kwargs.get('groups', 1)
-        W, b = param_arrays('DeconvolutionND', W, b, out_per_group * groups)
-        return cls(len(W.shape) - 2, in_channels, out_per_group * groups, W.shape[2:], stride,
-                   pad, nobias, outsize, initialW=W, initial_bias=b, **kwargs)
+        in_channels, out_channels, W, b = cls._from_params_args(W, b, kwargs.get('groups', 1))
+        return cls(len(W.shape) - 2, in_channels, out_channels, W.shape[2:], stride, pad,
+                   nobias, outsize, initialW=W, initial_bias=b, **kwargs)
 
     @property
     def printable_specs(self):
         yield 'ndim', self.ndim
-        yield 'out_channels', self.out_channels
-        yield 'ksize', self.ksize
-        yield 'stride', self.stride
-        yield 'pad', self.pad
-        yield 'nobias', self.b is None
+        yield from self._common_specs()
         yield 'outsize', self.outsize
 
     def forward(self, x):

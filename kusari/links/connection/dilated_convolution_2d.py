@@ -1,13 +1,11 @@
 """Two-dimensional dilated convolution link."""
 
 from kusari import functions as F
-from kusari import initializers
-from kusari.core import Parameter
-from kusari.link import Link
-from kusari.links.connection._conv_setup import as_tuple
+from kusari.links.connection._conv_setup import (
+    ConvolutionLinkBase, as_tuple, optional_in_channels)
 
 
-class DilatedConvolution2D(Link):
+class DilatedConvolution2D(ConvolutionLinkBase):
     """Two-dimensional convolution with dilated filters ``W`` of shape
     ``(out_channels, in_channels, kh, kw)`` and bias ``b``.
 
@@ -24,28 +22,17 @@ class DilatedConvolution2D(Link):
         initial_bias: initializer of b (default: zeros).
     """
 
+    groups = 1  # one group: every filter sees every input channel
+
     def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, dilate=1,
                  nobias=False, initialW=None, initial_bias=None):
         super().__init__()
-        if ksize is None:
-            out_channels, ksize, in_channels = in_channels, out_channels, None
+        in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ksize = ksize
         self.stride = as_tuple(stride, 2)
         self.pad = as_tuple(pad, 2)
         self.dilate = as_tuple(dilate, 2)
-        self.out_channels = out_channels
-        with self.init_scope():
-            self.W = Parameter(initializers._get_initializer(initialW))
-            if in_channels is not None:
-                self._initialize_params(in_channels)
-            if nobias:
-                self.b = None
-            else:
-                self.b = Parameter(initializers._get_initializer(initial_bias, default=0),
-                                   out_channels)
-
-    def _initialize_params(self, in_channels):
-        self.W.initialize((self.out_channels, in_channels) + as_tuple(self.ksize, 2))
+        self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     def forward(self, x):
         if self.W.array is None:
