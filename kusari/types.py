@@ -9,6 +9,9 @@ import typing
 
 import numpy
 
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
+
 Shape = typing.Tuple[int, ...]
 """A shape, as ``ndarray.shape`` gives it."""
 
@@ -21,10 +24,14 @@ DTypeSpec = typing.Any
 NdArray = typing.Any
 """A ``numpy.ndarray`` or, with CuPy, a ``cupy.ndarray``."""
 
+VariableOrArray = typing.Union['Variable', NdArray]
+"""An input that functions and links take: a ``kusari.Variable`` or an array."""
+
 Xp = typing.Any
 """The array module: ``numpy`` or ``cupy``."""
 
-ScalarValue = typing.Union[numpy.generic, bytes, str, memoryview, numbers.Number]
+# float is listed because type checkers do not count int and float as numbers.Number.
+ScalarValue = typing.Union[numpy.generic, bytes, str, memoryview, numbers.Number, float]
 """A scalar an initializer or a function accepts."""
 
 

@@ -1,11 +1,19 @@
 """Maxout units (Goodfellow et al., 2013)."""
 
+from __future__ import annotations
+
+import typing
+
 import numpy
 
 from kusari import functions as F
 from kusari.initializer import Initializer
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 def _as_linear_initializer(initializer, shape, linear_shape, what):
@@ -32,16 +40,18 @@ class Maxout(Chain):
     The child ``linear`` (in_size -> out_size * pool_size) holds the parameters.
 
     Args:
-        in_size (int): input size.
+        in_size (int or None): input size; None infers it from the first input.
         out_size (int): output size.
         pool_size (int): linear pieces per output unit.
-        initialW: initializer of the weight; an array (or what a callable fills) has
-            shape (out_size, pool_size, in_size).
-        initial_bias: initializer of the bias; an array must have shape
-            (out_size, pool_size); None means no bias.
+        initialW: initializer of the weight (default None: LeCunNormal); an array (or
+            what a callable fills) has shape ``(out_size, pool_size, in_size)``.
+        initial_bias: initializer of the bias (default 0); an array must have shape
+            ``(out_size, pool_size)``; None means no bias.
     """
 
-    def __init__(self, in_size, out_size, pool_size, initialW=None, initial_bias=0):
+    def __init__(self, in_size: int | None, out_size: int, pool_size: int,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = 0) -> None:
         super().__init__()
         linear_out = out_size * pool_size
         initialW = _as_linear_initializer(initialW, (out_size, pool_size, in_size),
@@ -54,5 +64,14 @@ class Maxout(Chain):
         self.out_size = out_size
         self.pool_size = pool_size
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the maxout units.
+
+        Args:
+            x: input of shape ``(N, in_size)``, or ``(N, ...)`` with ``in_size``
+                elements per sample.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_size)``.
+        """
         return F.maxout(self.linear(x), self.pool_size)

@@ -1,11 +1,19 @@
 """Bilinear layer."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import backend
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.functions._checks import ChainerAssertionError
 from kusari.link import Link
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class Bilinear(Link):
@@ -18,14 +26,16 @@ class Bilinear(Link):
         left_size (int): size of the first input.
         right_size (int): size of the second input.
         out_size (int): output size.
-        nobias (bool): only the bilinear term when True.
-        initialW: initializer of W (default: LeCunNormal).
-        initial_bias (tuple or None): initializers ``(V1, V2, b)`` (default:
+        nobias (bool): only the bilinear term when True (default False).
+        initialW: initializer of W (default None: LeCunNormal).
+        initial_bias (tuple or None): initializers ``(V1, V2, b)`` (default None:
             LeCunNormal, LeCunNormal, zeros).
     """
 
-    def __init__(self, left_size, right_size, out_size, nobias=False, initialW=None,
-                 initial_bias=None):
+    def __init__(self, left_size: int, right_size: int, out_size: int, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: tuple[types.InitializerSpec | None, ...] | None = None
+                 ) -> None:
         super().__init__()
         self.in_sizes = (left_size, right_size)
         self.nobias = nobias
@@ -43,7 +53,16 @@ class Bilinear(Link):
             self.V2 = _parameter('initial V2', init_v2, (right_size, out_size))
             self.b = _parameter('initial b', init_b, (out_size,))
 
-    def forward(self, e1, e2):
+    def forward(self, e1: types.VariableOrArray, e2: types.VariableOrArray) -> Variable:
+        """Apply the layer.
+
+        Args:
+            e1: the left input, of shape ``(N, left_size)``.
+            e2: the right input, of shape ``(N, right_size)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_size)``.
+        """
         if self.nobias:
             return F.bilinear(e1, e2, self.W)
         return F.bilinear(e1, e2, self.W, self.V1, self.V2, self.b)

@@ -1,11 +1,19 @@
 """Two-dimensional deformable convolution (Dai et al., 2017)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Chain, Link
 from kusari.links.connection._conv_setup import as_tuple
 from kusari.links.connection.convolution_2d import Convolution2D
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class DeformableConvolution2D(Chain):
@@ -16,20 +24,27 @@ class DeformableConvolution2D(Chain):
     applies its filters ``W`` (``(out_channels, in_channels, kh, kw)``) and bias ``b``.
 
     Args:
-        in_channels (int): input channels.
+        in_channels (int or None): input channels (None: inferred from the first input).
         out_channels (int): output channels.
         ksize (int or pair of ints): filter size.
-        stride (int or pair of ints): stride.
-        pad (int or pair of ints): zero padding.
-        offset_nobias, offset_initialW, offset_initial_bias: of the offset convolution
-            (pass ``initializers.Zero()`` for both to start as a plain convolution).
-        deform_nobias, deform_initialW, deform_initial_bias: of the deformable filters
-            (zero filters and bias by default, as Chainer's).
+        stride (int or pair of ints): stride (default 1).
+        pad (int or pair of ints): zero padding (default 0).
+        offset_nobias, offset_initialW, offset_initial_bias: ``nobias`` and the
+            initializers of the offset convolution (default False, LeCunNormal, zeros;
+            pass ``initializers.Zero()`` for both to start as a plain convolution).
+        deform_nobias, deform_initialW, deform_initial_bias: ``nobias`` and the
+            initializers of the deformable filters (default False, zero filters and
+            bias, as Chainer's).
     """
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0,
-                 offset_nobias=False, offset_initialW=None, offset_initial_bias=None,
-                 deform_nobias=False, deform_initialW=None, deform_initial_bias=None):
+    def __init__(self, in_channels: int | None, out_channels: int, ksize: types.ShapeSpec,
+                 stride: types.ShapeSpec = 1, pad: types.ShapeSpec = 0,
+                 offset_nobias: bool = False,
+                 offset_initialW: types.InitializerSpec | None = None,
+                 offset_initial_bias: types.InitializerSpec | None = None,
+                 deform_nobias: bool = False,
+                 deform_initialW: types.InitializerSpec | None = None,
+                 deform_initial_bias: types.InitializerSpec | None = None) -> None:
         super().__init__()
         kh, kw = as_tuple(ksize, 2)
         with self.init_scope():
@@ -40,16 +55,40 @@ class DeformableConvolution2D(Chain):
                 in_channels, out_channels, ksize, stride, pad, deform_nobias,
                 deform_initialW, deform_initial_bias)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the deformable convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')``, where
+            ``H' = (H + 2 * ph - kh) // sy + 1`` (likewise ``W'``).
+        """
         return self.deform_conv(x, self.offset_conv(x))
 
 
 class DeformableConvolution2DSampler(Link):
-    """The sampling-and-filtering half of DeformableConvolution2D: ``forward(x, offset)``;
-    ``W`` starts at zero unless ``initialW`` is given, as Chainer's."""
+    """The sampling-and-filtering half of DeformableConvolution2D: ``forward(x, offset)``.
 
-    def __init__(self, in_channels, out_channels, ksize, stride=1, pad=0, nobias=False,
-                 initialW=None, initial_bias=None):
+    ``W`` has shape ``(out_channels, in_channels, kh, kw)`` and ``b``
+    ``(out_channels,)``.
+
+    Args:
+        in_channels (int or None): input channels (None: inferred from the first input).
+        out_channels (int): output channels.
+        ksize (int or pair of ints): filter size.
+        stride (int or pair of ints): stride (default 1).
+        pad (int or pair of ints): zero padding (default 0).
+        nobias (bool): no bias when True (default False).
+        initialW: initializer of W (default None: zeros, as Chainer's).
+        initial_bias: initializer of b (default None: zeros).
+    """
+
+    def __init__(self, in_channels: int | None, out_channels: int, ksize: types.ShapeSpec,
+                 stride: types.ShapeSpec = 1, pad: types.ShapeSpec = 0, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None) -> None:
         super().__init__()
         self.ksize = as_tuple(ksize, 2)
         self.stride = as_tuple(stride, 2)
@@ -71,7 +110,18 @@ class DeformableConvolution2DSampler(Link):
     def _initialize_params(self, in_channels):
         self.W.initialize((self.out_channels, in_channels) + self.ksize)
 
-    def forward(self, x, offset):
+    def forward(self, x: types.VariableOrArray, offset: types.VariableOrArray) -> Variable:
+        """Sample ``x`` at the offset positions and apply the filters.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+            offset: offsets of the sampling positions, of shape
+                ``(N, 2 * kh * kw, H', W')`` (the vertical ones first).
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')``, where
+            ``H' = (H + 2 * ph - kh) // sy + 1`` (likewise ``W'``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1])
         return F.deformable_convolution_2d_sampler(x, offset, self.W, self.b, self.stride,

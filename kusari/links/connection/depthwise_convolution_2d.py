@@ -1,10 +1,18 @@
 """Two-dimensional depthwise convolution link."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
 from kusari.links.connection._conv_setup import as_tuple
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class DepthwiseConvolution2D(Link):
@@ -17,15 +25,18 @@ class DepthwiseConvolution2D(Link):
         in_channels (int or None): input channels (None: inferred from the first input).
         channel_multiplier (int): filters per input channel.
         ksize (int or pair of ints): filter size.
-        stride (int or pair of ints): stride.
-        pad (int or pair of ints): zero padding.
-        nobias (bool): no bias when True.
-        initialW: initializer of W (default: LeCunNormal).
-        initial_bias: initializer of b (default: zeros).
+        stride (int or pair of ints): stride (default 1).
+        pad (int or pair of ints): zero padding (default 0).
+        nobias (bool): no bias when True (default False).
+        initialW: initializer of W (default None: LeCunNormal).
+        initial_bias: initializer of b (default None: zeros).
     """
 
-    def __init__(self, in_channels, channel_multiplier, ksize, stride=1, pad=0, nobias=False,
-                 initialW=None, initial_bias=None):
+    def __init__(self, in_channels: int | None, channel_multiplier: int,
+                 ksize: types.ShapeSpec, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None) -> None:
         super().__init__()
         self.ksize = as_tuple(ksize, 2)
         self.stride = as_tuple(stride, 2)
@@ -46,7 +57,17 @@ class DepthwiseConvolution2D(Link):
         if self.b is not None:
             self.b.initialize(self.channel_multiplier * in_channels)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape
+            ``(N, in_channels * channel_multiplier, H', W')``, where
+            ``H' = (H + 2 * ph - kh) // sy + 1`` (likewise ``W'``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1])
         return F.depthwise_convolution_2d(x, self.W, self.b, self.stride, self.pad)

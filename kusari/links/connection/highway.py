@@ -1,8 +1,16 @@
 """Highway network layer (Srivastava et al., 2015)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class Highway(Chain):
@@ -11,15 +19,20 @@ class Highway(Chain):
 
     Args:
         in_out_size (int): input and output size.
-        nobias (bool): no biases when True.
+        nobias (bool): no biases when True (default False).
         activate (callable): the activation of the plain path (default: relu).
-        init_Wh, init_bh: initializers of the plain path.
-        init_Wt, init_bt: initializers of the gate (``init_bt`` -1 by default, so the
-            layer starts close to passing its input through).
+        init_Wh, init_bh: initializers of the plain path's weight and bias (default
+            None: LeCunNormal and zeros).
+        init_Wt, init_bt: initializers of the gate's weight and bias (default None and
+            -1, so the layer starts close to passing its input through).
     """
 
-    def __init__(self, in_out_size, nobias=False, activate=F.relu, init_Wh=None, init_Wt=None,
-                 init_bh=None, init_bt=-1):
+    def __init__(self, in_out_size: int, nobias: bool = False,
+                 activate: typing.Callable[..., typing.Any] = F.relu,
+                 init_Wh: types.InitializerSpec | None = None,
+                 init_Wt: types.InitializerSpec | None = None,
+                 init_bh: types.InitializerSpec | None = None,
+                 init_bt: types.InitializerSpec | None = -1) -> None:
         super().__init__()
         self.activate = activate
         with self.init_scope():
@@ -28,7 +41,15 @@ class Highway(Chain):
             self.transform = Linear(in_out_size, in_out_size, nobias=nobias,
                                     initialW=init_Wt, initial_bias=init_bt)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the layer.
+
+        Args:
+            x: input of shape ``(N, in_out_size)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, in_out_size)``.
+        """
         out_plain = self.activate(self.plain(x))
         gate = F.sigmoid(self.transform(x))
         return out_plain * gate + x * (1 - gate)

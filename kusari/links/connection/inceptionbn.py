@@ -1,10 +1,18 @@
 """Inception module with batch normalization (Ioffe & Szegedy, 2015)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.functions._checks import ChainerAssertionError
 from kusari.link import Chain
 from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.normalization.batch_normalization import BatchNormalization
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class InceptionBN(Chain):
@@ -12,19 +20,23 @@ class InceptionBN(Chain):
     convolutions in place of the 5x5 one, and max or average pooling.
 
     Args:
-        in_channels (int or None): input channels.
+        in_channels (int or None): input channels (None: inferred from the first input).
         out1 (int): output channels of the 1x1 path (0: no such path).
         proj3, out3 (int): projection and output channels of the 3x3 path.
         proj33, out33 (int): projection and output channels of the double 3x3 path.
         pooltype (str): 'max' or 'avg'.
-        proj_pool (int or None): output channels of a 1x1 projection after pooling.
-        stride (int): stride of the last convolution of each path (and of pooling).
-        conv_init: initializer of the filters.
-        dtype: dtype of the batch normalizations.
+        proj_pool (int or None): output channels of a 1x1 projection after pooling
+            (default None: no projection, the pooled input is passed on).
+        stride (int): stride of the last convolution of each path and of pooling
+            (default 1).
+        conv_init: initializer of the filters (default None: LeCunNormal).
+        dtype: dtype of the batch normalizations (default None: float32).
     """
 
-    def __init__(self, in_channels, out1, proj3, out3, proj33, out33, pooltype,
-                 proj_pool=None, stride=1, conv_init=None, dtype=None):
+    def __init__(self, in_channels: int | None, out1: int, proj3: int, out3: int,
+                 proj33: int, out33: int, pooltype: str, proj_pool: int | None = None,
+                 stride: int = 1, conv_init: types.InitializerSpec | None = None,
+                 dtype: types.DTypeSpec = None) -> None:
         super().__init__()
         if pooltype not in ('max', 'avg'):
             raise NotImplementedError("InceptionBN: pooltype must be 'max' or 'avg', not {!r}"
@@ -58,7 +70,17 @@ class InceptionBN(Chain):
         self.stride = stride
         self.pooltype = pooltype
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the paths and concatenate them.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, C, H', W')`` with
+            ``C = out1 + out3 + out33 + P`` (``P``: ``proj_pool``, or ``in_channels``
+            without it) and ``H' = (H - 1) // stride + 1`` (likewise ``W'``).
+        """
         outs = []
         if self.out1 > 0:
             outs.append(F.relu(self.conv1n(self.conv1(x))))

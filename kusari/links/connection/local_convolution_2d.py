@@ -1,5 +1,9 @@
 """Two-dimensional locally connected (unshared-weight) convolution link."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
@@ -7,6 +11,10 @@ from kusari.link import Link
 from kusari.links.connection._conv_setup import as_tuple
 from kusari.utils.conv import get_conv_outsize
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class LocalConvolution2D(Link):
@@ -19,16 +27,21 @@ class LocalConvolution2D(Link):
         in_channels (int or None): input channels (None: inferred from the first input,
             with ``in_size``).
         out_channels (int): output channels.
-        in_size (int or pair of ints): the input's spatial size (None: inferred).
+        in_size (int or pair of ints): the input's spatial size (default None: inferred).
         ksize (int or pair of ints): filter size.
-        stride (int or pair of ints): stride.
-        nobias (bool): no bias when True.
-        initialW: initializer of W (default: LeCunNormal).
-        initial_bias: initializer of b (default: zeros).
+        stride (int or pair of ints): stride (default 1).
+        nobias (bool): no bias when True (default False).
+        initialW: initializer of W (default None: LeCunNormal).
+        initial_bias: initializer of b (default None: zeros).
+        kwargs: none is accepted (a TypeError names it).
     """
 
-    def __init__(self, in_channels, out_channels, in_size=None, ksize=None, stride=1,
-                 nobias=False, initialW=None, initial_bias=None, **kwargs):
+    def __init__(self, in_channels: int | None, out_channels: int,
+                 in_size: types.ShapeSpec | None = None, ksize: types.ShapeSpec | None = None,
+                 stride: types.ShapeSpec = 1, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None,
+                 **kwargs: typing.Any) -> None:
         super().__init__()
         argument.parse_kwargs_of('LocalConvolution2D', kwargs)
         self.ksize = as_tuple(ksize, 2)
@@ -49,7 +62,16 @@ class LocalConvolution2D(Link):
         if self.b is not None:
             self.b.initialize((self.out_channels, out_h, out_w))
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)`` (``(H, W)`` is ``in_size``).
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, out_h, out_w)``, where
+            ``out_h = (H - kh) // sy + 1`` (likewise ``out_w``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1], x.shape[2:])
         return F.local_convolution_2d(x, self.W, self.b, self.stride)

@@ -1,9 +1,17 @@
 """Network-in-network convolution block (Lin et al., 2014)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.utils import argument
 from kusari.link import ChainList
 from kusari.links.connection.convolution_2d import Convolution2D
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class MLPConvolution2D(ChainList):
@@ -15,15 +23,21 @@ class MLPConvolution2D(ChainList):
             ``MLPConvolution2D(out_channels, ksize)`` is also accepted.
         out_channels (tuple of ints): output channels of each convolution.
         ksize (int or pair of ints): filter size of the first convolution.
-        stride (int or pair of ints): stride of the first convolution.
-        pad (int or pair of ints): padding of the first convolution.
+        stride (int or pair of ints): stride of the first convolution (default 1).
+        pad (int or pair of ints): padding of the first convolution (default 0).
         activation (callable): the activation (default: relu).
-        conv_init: initializer of the filters (keyword only).
-        bias_init: initializer of the biases (keyword only).
+        args: refused (Chainer v1's ``wscale``).
+        kwargs: ``conv_init`` and ``bias_init``, the initializers of the filters and
+            the biases (default None: LeCunNormal and zeros).
     """
 
-    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0,
-                 activation=F.relu, *args, **kwargs):
+    # in_channels and out_channels are Any: in the short form they hold out_channels and
+    # ksize.
+    def __init__(self, in_channels: typing.Any, out_channels: typing.Any,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0,
+                 activation: typing.Callable[..., typing.Any] = F.relu,
+                 *args: typing.Any, **kwargs: typing.Any) -> None:
         if ksize is None:
             out_channels, ksize, in_channels = in_channels, out_channels, None
         # Chainer v1 took wscale (positionally too): refused with a pointer to the
@@ -44,7 +58,16 @@ class MLPConvolution2D(ChainList):
         super().__init__(*convs)
         self.activation = activation
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the convolutions.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels[-1], H', W')``, where
+            ``H' = (H + 2 * pad - kh) // stride + 1`` (likewise ``W'``).
+        """
         convs = list(self)
         for conv in convs[:-1]:
             x = self.activation(conv(x))

@@ -1,9 +1,17 @@
 """Broadcast multiplication by a learnable weight (and optional bias)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.core import Parameter
 from kusari.link import Chain
 from kusari.links.connection.bias import Bias, check_inputs
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class Scale(Chain):
@@ -11,14 +19,17 @@ class Scale(Chain):
     (the child ``bias``) when ``bias_term`` (see :func:`functions.scale`).
 
     Args:
-        axis (int): the first axis of the input the weight applies to.
+        axis (int): the first axis of the input the weight applies to (default 1).
         W_shape (tuple of ints or None): shape of the learnable ``W`` (ones). If None
-            there is no weight and ``forward(x, y)`` multiplies by the given ``y``.
-        bias_term (bool): also learn a bias.
-        bias_shape (tuple of ints): the bias shape when ``W_shape`` is None.
+            (the default) there is no weight and ``forward(x, y)`` multiplies by the
+            given ``y``.
+        bias_term (bool): also learn a bias (default False).
+        bias_shape (tuple of ints or None): the bias shape when ``W_shape`` is None
+            (needed then with ``bias_term``).
     """
 
-    def __init__(self, axis=1, W_shape=None, bias_term=False, bias_shape=None):
+    def __init__(self, axis: int = 1, W_shape: types.ShapeSpec | None = None,
+                 bias_term: bool = False, bias_shape: types.ShapeSpec | None = None) -> None:
         super().__init__()
         with self.init_scope():
             if W_shape is not None:
@@ -32,7 +43,16 @@ class Scale(Chain):
                 self.bias = Bias(axis, bias_shape)
         self.axis = axis
 
-    def forward(self, *xs):
+    def forward(self, *xs: types.VariableOrArray) -> Variable:
+        """Scale: ``forward(x)`` with the link's ``W``, ``forward(x, y)`` without.
+
+        Args:
+            xs: the input ``x``, of shape ``(N, ...)``, and when the link has no ``W``
+                the weight ``y``, whose shape is ``x.shape[axis:axis + y.ndim]``.
+
+        Returns:
+            ~kusari.Variable: the product (plus the bias), of the same shape as ``x``.
+        """
         if hasattr(self, 'W'):
             x, = check_inputs('Scale', xs, 1, 'the link has W')
             z = F.scale(x, self.W, self.axis)
