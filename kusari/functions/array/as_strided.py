@@ -115,13 +115,13 @@ def as_strided(x, shape, strides, storage_offset=None):
     receive the sum of their gradients.
 
     Args:
-        x (Variable or array): the array whose buffer is viewed.
+        x (Variable or array): the array whose buffer is viewed, of any shape.
         shape (tuple of int): shape of the output.
         strides (tuple of int): step, in elements, along each output axis.
         storage_offset (int): index of the output's first element in the buffer.
 
     Returns:
-        Variable: the strided variable.
+        Variable: the strided variable, of shape ``shape`` and ``x``'s dtype.
     """
     shape = tuple(int(s) for s in shape)
     strides = tuple(int(s) for s in strides)

@@ -65,7 +65,8 @@ def broadcast_to(x, shape):
         shape (tuple of ints): the target shape.
 
     Returns:
-        Variable: of shape ``shape``; the gradient is summed back to ``x``'s shape.
+        Variable: of shape ``shape`` and ``x``'s dtype; the gradient is summed back
+        to ``x``'s shape.
     """
     if getattr(x, 'shape', None) == tuple(shape):
         return core.as_variable(x)
@@ -76,11 +77,12 @@ def sum_to(x, shape):
     """Sums ``x`` along the broadcast axes so that its shape becomes ``shape``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         shape (tuple of ints): a shape that broadcasts to ``x``'s.
 
     Returns:
-        Variable: of shape ``shape``.
+        Variable: of shape ``shape`` and ``x``'s dtype (e.g. ``(1, C)`` for ``x`` of
+        shape ``(N, C)``, summed over the ``N`` rows).
     """
     if getattr(x, 'shape', None) == tuple(shape):
         return core.as_variable(x)
@@ -91,10 +93,12 @@ def broadcast(*args):
     """Broadcasts the inputs to a common shape (returns one variable for one input).
 
     Args:
-        args (Variables or arrays): inputs whose shapes broadcast together.
+        args (Variables or arrays): inputs whose shapes broadcast together (e.g.
+            ``(N, 1)`` and ``(C,)``).
 
     Returns:
-        tuple of Variables of the broadcast shape, or one Variable for one input.
+        tuple of Variable or Variable: the inputs, each of its own dtype and of the
+        shape they all broadcast to (e.g. ``(N, C)``); one Variable for one input.
     """
     if not args:
         fail('broadcast', 'args', 'at least one input', 'none')

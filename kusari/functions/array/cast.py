@@ -24,12 +24,13 @@ def cast(x, typ):
     """Casts ``x`` to the dtype ``typ``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         typ (dtype or str): the target dtype.
 
     Returns:
-        Variable: ``x`` as ``typ``. When ``x`` already has that dtype and no graph
-        is being recorded, ``x`` itself (as a Variable).
+        Variable: ``x`` as ``typ``, of ``x``'s shape and dtype ``typ``. When ``x``
+        already has that dtype and no graph is being recorded, ``x`` itself (as a
+        Variable).
     """
     typ = numpy.dtype(typ)
     if core.as_array(x).dtype == typ and not core.config.enable_backprop:

@@ -48,7 +48,9 @@ def concat(xs, axis=1):
         axis (int): the axis to join along (negative counts from the end).
 
     Returns:
-        Variable: the concatenated variable.
+        Variable: the concatenated variable, of the inputs' dtype and of their shape
+        except along ``axis``, where its length is the sum of theirs (e.g. ``(N, 5)``
+        for inputs of shapes ``(N, 2)`` and ``(N, 3)`` and ``axis=1``).
     """
     xs = tuple(xs)
     if not xs:

@@ -23,11 +23,11 @@ def copy(x, dst):
     """Copies ``x`` to the device ``dst``; the gradient flows back to ``x``'s device.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         dst: device specifier: a Device, ``'@numpy'``, ``'@cupy:N'``, ``-1`` (the
             CPU) or a GPU id ``N``.
 
     Returns:
-        Variable: a copy of ``x`` on ``dst``.
+        Variable: a copy of ``x`` on ``dst``, of ``x``'s shape and dtype.
     """
     return Copy(backend.get_device(dst)).apply((x,))[0]

@@ -51,13 +51,15 @@ def diagonal(x, offset=0, axis1=0, axis2=1):
     """Returns the diagonal with ``offset`` of the 2-d sub-arrays over two axes.
 
     Args:
-        x (Variable or array): input with at least two axes.
+        x (Variable or array): input of any shape with at least two axes.
         offset (int): offset of the diagonal from the main one (positive: above).
         axis1 (int): the first axis of the 2-d sub-arrays.
         axis2 (int): the second axis.
 
     Returns:
-        Variable: the diagonals, along a new last axis, as ``numpy.diagonal``.
+        Variable: the diagonals, as ``numpy.diagonal``: of ``x``'s dtype and of
+        ``x``'s shape without ``axis1`` and ``axis2``, plus a last axis as long as the
+        diagonal (e.g. ``(min(M, N),)`` for ``x`` of shape ``(M, N)`` and ``offset=0``).
     """
     ndim = core.as_array(x).ndim
     if ndim < 2:

@@ -23,10 +23,13 @@ def dstack(xs):
     ``(1, N, 1)`` and ``(M, N)`` to ``(M, N, 1)``.
 
     Args:
-        xs (list of Variable or array): inputs.
+        xs (list of Variable or array): inputs of one dtype and one number of axes:
+            0-d, 1-d or 2-d ones of one shape, or ones of shapes ``(M, N, K_i, ...)``
+            that agree except along axis 2.
 
     Returns:
-        Variable: the concatenated variable.
+        Variable: the concatenated variable, of shape ``(M, N, sum(K_i), ...)``
+        (counting the inputs' shapes after that reshape).
     """
     xs = [core.as_variable(x) for x in xs]
     if not xs:

@@ -9,12 +9,13 @@ def expand_dims(x, axis):
     """Inserts a new axis of length one at ``axis``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (int): position of the new axis in the output, in
             ``[-x.ndim - 1, x.ndim]``.
 
     Returns:
-        Variable: ``x`` with the new axis.
+        Variable: ``x`` with the new axis: of shape
+        ``x.shape[:axis] + (1,) + x.shape[axis:]`` (for a non-negative ``axis``).
     """
     shape = core.as_array(x).shape
     ndim = len(shape)

@@ -31,11 +31,11 @@ def flip(x, axis):
     """Reverses the order of elements of ``x`` along ``axis``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape with at least one axis.
         axis (int): the axis to flip.
 
     Returns:
-        Variable: the flipped variable.
+        Variable: the flipped variable, of ``x``'s shape.
     """
     ndim = core.as_array(x).ndim
     if not isinstance(axis, numbers.Integral) or not -ndim <= axis < ndim:

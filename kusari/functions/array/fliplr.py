@@ -9,10 +9,10 @@ def fliplr(a):
     """Reverses the order of elements along axis 1 (left/right).
 
     Args:
-        a (Variable or array): input with at least two axes.
+        a (Variable or array): input of shape ``(M, N, ...)`` (at least two axes).
 
     Returns:
-        Variable: the flipped variable.
+        Variable: the flipped variable, of ``a``'s shape.
     """
     ndim = core.as_array(a).ndim
     if ndim < 2:

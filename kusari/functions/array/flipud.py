@@ -9,10 +9,10 @@ def flipud(a):
     """Reverses the order of elements along axis 0 (up/down).
 
     Args:
-        a (Variable or array): input with at least one axis.
+        a (Variable or array): input of shape ``(M, ...)`` (at least one axis).
 
     Returns:
-        Variable: the flipped variable.
+        Variable: the flipped variable, of ``a``'s shape.
     """
     ndim = core.as_array(a).ndim
     if ndim < 1:

@@ -108,12 +108,14 @@ def get_item(x, slices):
     """Extracts elements of ``x`` as ``x[slices]`` does for arrays.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         slices: an int, slice, Ellipsis, None, integer or boolean array (or list),
             or a tuple of them; NumPy's indexing rules apply.
 
     Returns:
-        Variable: the selected elements. Its gradient adds the output gradient back
+        Variable: the selected elements, of ``x``'s dtype and of the shape that
+        NumPy's ``x[slices]`` has (e.g. ``(N, 2)`` for ``x`` of shape ``(N, 5)`` and
+        ``slices = (slice(None), [0, 3])``). Its gradient adds the output gradient back
         into the selected positions (repeated indices accumulate).
     """
     return GetItem(normalize_slices('get_item', slices)).apply((x,))[0]

@@ -12,10 +12,13 @@ def hstack(xs):
     0-d inputs become 1-d; 1-d inputs are joined along axis 0, others along axis 1.
 
     Args:
-        xs (list of Variable or array): inputs.
+        xs (list of Variable or array): inputs of one dtype and one number of axes:
+            0-d ones, 1-d ones of shapes ``(N_i,)``, or ones of shapes
+            ``(M, N_i, ...)`` that agree except along axis 1.
 
     Returns:
-        Variable: the concatenated variable.
+        Variable: the concatenated variable, of shape ``(len(xs),)``,
+        ``(sum(N_i),)`` or ``(M, sum(N_i), ...)`` respectively.
     """
     xs = [core.as_variable(x) for x in xs]
     if not xs:

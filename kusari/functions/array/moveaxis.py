@@ -10,12 +10,14 @@ def moveaxis(x, source, destination):
     """Moves the axes ``source`` of ``x`` to the positions ``destination``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         source (int or sequence of int): original positions of the axes to move.
         destination (int or sequence of int): their positions in the output.
 
     Returns:
-        Variable: ``x`` with its axes moved; the other axes keep their order.
+        Variable: ``x`` with its axes moved; the other axes keep their order (e.g. of
+        shape ``(B, C, A)`` for ``x`` of shape ``(A, B, C)``, ``source=0`` and
+        ``destination=-1``).
     """
     ndim = core.as_array(x).ndim
     source = axes_of('moveaxis', source, ndim)

@@ -38,7 +38,7 @@ def pad(x, pad_width, mode, **keywords):
     """Pads ``x`` as ``numpy.pad`` does.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         pad_width (int or sequence): the widths padded before and after each axis,
             in ``numpy.pad``'s forms (``n``, ``(before, after)`` or one pair per axis).
         mode (str): ``'constant'`` (with keyword ``constant_values``), or one of the
@@ -46,7 +46,9 @@ def pad(x, pad_width, mode, **keywords):
         **keywords: further keywords of ``numpy.pad`` for that mode.
 
     Returns:
-        Variable: the padded variable.
+        Variable: the padded variable, of ``x``'s dtype, each axis ``i`` being
+        ``before_i + x.shape[i] + after_i`` long (e.g. of shape ``(4, 5)`` for ``x``
+        of shape ``(2, 3)`` and ``pad_width=1``).
     """
     shape = core.as_array(x).shape
     try:

@@ -34,14 +34,14 @@ def permutate(x, indices, axis=0, inv=False):
     """Permutes ``x`` along ``axis``: ``y[i] = x[indices[i]]`` (along that axis).
 
     Args:
-        x (Variable or array): input.
-        indices (Variable or array): a 1-d integer permutation of
-            ``0, ..., x.shape[axis] - 1``.
+        x (Variable or array): input of any shape with at least one axis.
+        indices (Variable or array): an integer permutation of
+            ``0, ..., x.shape[axis] - 1``, of shape ``(x.shape[axis],)``.
         axis (int): the axis to permute.
         inv (bool): use the inverse permutation, ``y[indices[i]] = x[i]``.
 
     Returns:
-        Variable: the permuted variable.
+        Variable: the permuted variable, of ``x``'s shape and dtype.
     """
     indices = core.as_array(indices)
     shape = core.as_array(x).shape

@@ -61,13 +61,15 @@ def repeat(x, repeats, axis=None):
     """Repeats each element of ``x``, as ``numpy.repeat`` does.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         repeats (int or sequence of int): how many times each element (or each
             slice along ``axis``) is repeated; one value, or one per slice.
         axis (int): the axis to repeat along; None repeats the flattened ``x``.
 
     Returns:
-        Variable: the repeated variable.
+        Variable: the repeated variable, of ``x``'s dtype and of ``x``'s shape
+        except along ``axis``, whose length becomes ``x.shape[axis] * repeats``
+        (one value) or ``sum(repeats)``; 1-d when ``axis`` is None.
     """
     repeats = (repeats,) if isinstance(repeats, numbers.Integral) else tuple(repeats)
     if not all(isinstance(r, numbers.Integral) for r in repeats):  # bools count, as in NumPy

@@ -27,11 +27,13 @@ def reshape(x, shape):
     """Reshapes ``x`` to ``shape`` (one entry may be -1).
 
     Args:
-        x (Variable or array): input.
-        shape (tuple of int): new shape.
+        x (Variable or array): input of any shape.
+        shape (tuple of int): new shape, with as many elements as ``x``.
 
     Returns:
-        Variable: the reshaped variable.
+        Variable: the reshaped variable, of shape ``shape`` (the -1 entry filled in)
+        and ``x``'s dtype. ``x`` itself (as a Variable) when it already has that
+        shape.
     """
     if isinstance(shape, int):
         shape = (shape,)

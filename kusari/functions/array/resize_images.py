@@ -61,7 +61,7 @@ def resize_images(x, output_shape, *, mode='bilinear', align_corners=True):
             onto those of the output; when False, sample at pixel centres as OpenCV.
 
     Returns:
-        Variable: the resized images.
+        Variable: the resized images, of shape ``(n, c, h_O, w_O)`` and ``x``'s dtype.
     """
     array = core.as_array(x)
     check_float('resize_images', 'x', array)

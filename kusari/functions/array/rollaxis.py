@@ -10,13 +10,14 @@ def rollaxis(x, axis, start=0):
     """Moves ``axis`` of ``x`` to just before position ``start``, as ``numpy.rollaxis``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape with at least one axis.
         axis (int): the axis to move.
         start (int): the axis is placed before the axis now at ``start``, in
             ``[-ndim, ndim]``.
 
     Returns:
-        Variable: ``x`` with the axis moved.
+        Variable: ``x`` with the axis moved (e.g. of shape ``(C, A, B)`` for ``x`` of
+        shape ``(A, B, C)``, ``axis=2`` and ``start=0``).
     """
     ndim = core.as_array(x).ndim
     axis = axis_of('rollaxis', axis, ndim)

@@ -54,11 +54,12 @@ def scatter_add(a, slices, b):
     addition (as ``numpy.add.at``).
 
     Args:
-        a (Variable or array): the array to add to.
+        a (Variable or array): the array to add to, of any shape.
         slices: index items as for ``get_item``.
-        b (Variable or array): values, broadcastable to ``a[slices]``'s shape.
+        b (Variable or array): values of ``a``'s dtype, of a shape that broadcasts
+            to ``a[slices]``'s shape.
 
     Returns:
-        Variable: the sum, of ``a``'s shape.
+        Variable: the sum, of ``a``'s shape and dtype.
     """
     return ScatterAdd(normalize_slices('scatter_add', slices)).apply((a, b))[0]

@@ -59,9 +59,9 @@ def select_item(x, t):
 
     Args:
         x (Variable or array): a 2-d array of shape ``(B, N)``.
-        t (Variable or array): a 1-d integer array of ``B`` column indices.
+        t (Variable or array): integer column indices in ``[0, N)``, of shape ``(B,)``.
 
     Returns:
-        Variable: a 1-d variable of ``B`` selected elements.
+        Variable: the ``B`` selected elements, of shape ``(B,)`` and ``x``'s dtype.
     """
     return SelectItem().apply((x, t))[0]

@@ -31,10 +31,12 @@ def separate(x, axis=0):
     """Separates ``x`` into the variables ``x[..., i, ...]`` along ``axis``.
 
     Args:
-        x (Variable or array): input with at least one axis.
+        x (Variable or array): input of any shape with at least one axis.
         axis (int): the axis to separate along.
 
     Returns:
-        tuple of Variable: ``x.shape[axis]`` variables, each without that axis.
+        tuple of Variable: ``x.shape[axis]`` variables of ``x``'s dtype, each of
+        ``x``'s shape without that axis (e.g. ``A`` variables of shape ``(B, C)``
+        for ``x`` of shape ``(A, B, C)`` and ``axis=0``).
     """
     return Separate(axis).apply((x,))

@@ -41,7 +41,7 @@ def split_axis(x, indices_or_sections, axis, force_tuple=True):
     """Splits ``x`` into several variables along an axis.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape with at least one axis.
         indices_or_sections (int or 1-D sequence of int): the number of equal
             pieces, or the positions along ``axis`` where to cut.
         axis (int): the axis to split.
@@ -49,7 +49,10 @@ def split_axis(x, indices_or_sections, axis, force_tuple=True):
 
     Returns:
         tuple of Variable (or a Variable for one piece when ``force_tuple`` is
-        False): the pieces, in order.
+        False): the pieces, in order, each of ``x``'s dtype and of ``x``'s shape
+        except along ``axis``: ``x.shape[axis] // n`` long for ``n`` sections, or
+        the length between two cuts (e.g. shapes ``(N, 2)``, ``(N, 3)`` and
+        ``(N, 1)`` for ``x`` of shape ``(N, 6)``, cuts ``[2, 5]`` and ``axis=1``).
     """
     if not isinstance(indices_or_sections, numbers.Integral):
         points = core.as_array(indices_or_sections)

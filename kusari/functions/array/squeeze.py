@@ -10,12 +10,13 @@ def squeeze(x, axis=None):
     """Removes axes of length one.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of int): the axes to remove (each must have
             length one); None removes every axis of length one.
 
     Returns:
-        Variable: ``x`` without those axes.
+        Variable: ``x`` without those axes (e.g. of shape ``(3, 4)`` for ``x`` of
+        shape ``(1, 3, 1, 4)`` and ``axis=None``).
     """
     shape = core.as_array(x).shape
     if axis is None:

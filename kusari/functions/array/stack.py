@@ -32,12 +32,15 @@ def stack(xs, axis=0):
     """Stacks variables of one shape along a new axis.
 
     Args:
-        xs (list of Variable or array): inputs of equal shape and dtype.
+        xs (list of Variable or array): inputs of one shape ``(s_1, ..., s_n)`` and
+            one dtype.
         axis (int): position of the new axis in the output, in
-            ``[-ndim - 1, ndim]``.
+            ``[-n - 1, n]``.
 
     Returns:
-        Variable: the stacked variable.
+        Variable: the stacked variable, of the inputs' dtype and of their shape with
+        a new axis of length ``len(xs)`` at ``axis`` (e.g. ``(len(xs), s_1, ..., s_n)``
+        for ``axis=0``).
     """
     xs = tuple(xs)
     if not xs:

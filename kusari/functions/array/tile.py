@@ -36,12 +36,14 @@ def tile(x, reps):
     """Constructs an array by repeating ``x`` the number of times given by ``reps``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         reps (int or tuple of int): repetitions along each axis (the shorter of
             ``x.shape`` and ``reps`` is padded with leading ones).
 
     Returns:
-        Variable: the tiled variable.
+        Variable: the tiled variable, whose length along each axis is ``x``'s times
+        ``reps``'s, after that padding (e.g. of shape ``(2, 6)`` for ``x`` of shape
+        ``(2, 3)`` and ``reps=2``, ``(4, 2, 3)`` for ``reps=(4, 1, 1)``).
     """
     if not isinstance(x, core.Variable) and not backend.is_array_supported(x):
         raise TypeError('tile: x must be a Variable or an array, not {}'.format(

@@ -33,7 +33,7 @@ def transpose(x, axes=None):
     """Permutes the dimensions of ``x`` (reverses them when ``axes`` is None).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axes (tuple of ints or None): the new order of the axes, a permutation of
             ``range(x.ndim)`` (negative ones count from the end).
 

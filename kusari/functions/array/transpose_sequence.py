@@ -66,8 +66,9 @@ def transpose_sequence(xs):
             ``L_0 >= L_1 >= ...``.
 
     Returns:
-        tuple of Variable: ``L_0`` variables; the ``t``-th has one row per
-        sequence longer than ``t``.
+        tuple of Variable: ``L_0`` variables of the inputs' dtype; the ``t``-th, of
+        shape ``(B_t, ...)``, has one row per sequence longer than ``t`` (``B_t`` of
+        them).
     """
     xs = tuple(xs)
     if not xs:

@@ -12,10 +12,13 @@ def vstack(xs):
     Inputs with fewer than two axes are first reshaped to ``(1, size)``.
 
     Args:
-        xs (list of Variable or array): inputs.
+        xs (list of Variable or array): inputs of one dtype and one number of axes:
+            0-d ones, 1-d ones of one shape ``(N,)``, or ones of shapes
+            ``(M_i, N, ...)`` that agree except along axis 0.
 
     Returns:
-        Variable: the concatenated variable.
+        Variable: the concatenated variable, of shape ``(len(xs), 1)``,
+        ``(len(xs), N)`` or ``(sum(M_i), N, ...)`` respectively.
     """
     xs = [core.as_variable(x) for x in xs]
     if not xs:

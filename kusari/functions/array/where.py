@@ -43,13 +43,15 @@ def where(condition, x, y):
     """Chooses elements of ``x`` where ``condition`` holds and of ``y`` elsewhere.
 
     Args:
-        condition (Variable or array): boolean array.
-        x (Variable or array): values where ``condition`` is True.
-        y (Variable or array): values where it is False (same dtype as ``x``).
-            The three shapes broadcast together.
+        condition (Variable or array): boolean array of any shape.
+        x (Variable or array): values where ``condition`` is True, of a shape that
+            broadcasts with ``condition``'s and ``y``'s.
+        y (Variable or array): values where it is False, of ``x``'s dtype and of a
+            shape that broadcasts with the other two.
 
     Returns:
-        Variable: the chosen values.
+        Variable: the chosen values, of ``x``'s dtype and of the shape the three
+        broadcast to (``x``'s when all three shapes are equal).
     """
     condition = core.as_array(condition)
     if condition.dtype != bool:
