@@ -75,3 +75,8 @@ def check_bias_dtype(func, x, b):
     so ``config.type_check=False`` skips it."""
     if b is not None and b.dtype != x.dtype and config.type_check:
         fail(func, 'b', 'dtype {} (the dtype of x)'.format(x.dtype), 'dtype {}'.format(b.dtype))
+
+
+def apply_node(node, x, W, b):
+    """The output of a convolution node applied to ``x``, ``W`` and ``b`` (None: no bias)."""
+    return node.apply((x, W) if b is None else (x, W, b))[0]

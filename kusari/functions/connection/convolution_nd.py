@@ -6,12 +6,65 @@ from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
-from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
+from kusari.functions.connection._conv_args import (apply_node, check_inputs, ntuple,
+                                                    unpack_inputs)
 from kusari.functions.math.sum import sum as sum_
 from kusari.utils.conv import get_conv_outsize
 
 
-class ConvolutionND(core.FunctionNode):
+class _ConvolutionNodeBase(core.FunctionNode):
+    """What a convolution and a transposed convolution share: the geometry (one stride,
+    pad and dilation per spatial axis, and the channel groups), the input checks, and a
+    backward in which each is the other's gradient with respect to the input and both
+    take :class:`ConvolutionNDGradW` for the weight's."""
+
+    _transposed = False
+
+    def __init__(self, func, ndim, stride, pad, dilate, groups):
+        self.func = func
+        self.ndim = ndim
+        self.stride = ntuple(func, 'stride', stride, ndim)
+        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
+        self.dilate = ntuple(func, 'dilate', dilate, ndim)
+        if not isinstance(groups, int) or groups < 1:
+            fail(func, 'groups', 'a positive int', repr(groups))
+        self.groups = groups
+
+    def _checked_inputs(self, inputs):
+        """``(x, W, b)`` of ``forward``'s inputs, checked; ``x`` and ``W`` are retained."""
+        x, W, b = unpack_inputs(self.func, inputs)
+        check_inputs(self.func, x, W, b, self.groups, transposed=self._transposed)
+        if x.ndim != self.ndim + 2:
+            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
+                 'shape {}'.format(x.shape))
+        self.retain_inputs((0, 1))
+        return x, W, b
+
+    def _input_grad_node(self, x_size):
+        """The transposed operation, giving the gradient of an ``x`` of spatial size
+        ``x_size``."""
+        raise NotImplementedError
+
+    def backward(self, indexes, grad_outputs):
+        x, W = self.get_retained_inputs()
+        gy, = grad_outputs
+        ret = []
+        for i in indexes:
+            if i == 0:
+                ret.append(self._input_grad_node(x.shape[2:]).apply((gy, W))[0])
+            elif i == 1:
+                # W correlates x with gy; the transposed convolution's x plays gy's part
+                x_and_gy = (gy, x) if self._transposed else (x, gy)
+                ret.append(cast_to(ConvolutionNDGradW(
+                    W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
+                    self.func).apply(x_and_gy)[0], W.dtype))
+            else:
+                ret.append(cast_to(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))),
+                                   self.inputs[2].dtype))
+        return tuple(ret)
+
+
+class ConvolutionND(_ConvolutionNodeBase):
     """Convolution of ``x (N, C, *S)`` with ``W (O, C/groups, *k)`` plus optional ``b``.
 
     ``out`` fixes the output size (used by the gradients of transposed
@@ -20,15 +73,8 @@ class ConvolutionND(core.FunctionNode):
 
     def __init__(self, ndim, stride=1, pad=0, cover_all=False, dilate=1, groups=1, out=None,
                  func='convolution_nd'):
-        self.func = func
-        self.ndim = ndim
-        self.stride = ntuple(func, 'stride', stride, ndim)
-        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
-        self.dilate = ntuple(func, 'dilate', dilate, ndim)
+        super().__init__(func, ndim, stride, pad, dilate, groups)
         self.cover_all = bool(cover_all)
-        if not isinstance(groups, int) or groups < 1:
-            fail(func, 'groups', 'a positive int', repr(groups))
-        self.groups = groups
         self.out = None if out is None else tuple(out)
 
     def _outsize(self, x, W):
@@ -43,31 +89,13 @@ class ConvolutionND(core.FunctionNode):
         return out
 
     def forward(self, inputs):
-        x, W, b = unpack_inputs(self.func, inputs)
-        check_inputs(self.func, x, W, b, self.groups, transposed=False)
-        if x.ndim != self.ndim + 2:
-            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
-                 'shape {}'.format(x.shape))
-        self.retain_inputs((0, 1))
+        x, W, b = self._checked_inputs(inputs)
         return kernels.conv_forward(x, W, b, self.stride, self.pad, self.dilate, self.groups,
                                     self._outsize(x, W)),
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(_deconv().DeconvolutionND(
-                    self.ndim, self.stride, self.pad, x.shape[2:], self.dilate, self.groups,
-                    func=self.func).apply((gy, W))[0])
-            elif i == 1:
-                ret.append(cast_to(ConvolutionNDGradW(
-                    W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
-                    self.func).apply((x, gy))[0], W.dtype))
-            else:
-                ret.append(bias_grad(self, gy))
-        return tuple(ret)
+    def _input_grad_node(self, x_size):
+        return _deconv().DeconvolutionND(self.ndim, self.stride, self.pad, x_size, self.dilate,
+                                         self.groups, func=self.func)
 
 
 class ConvolutionNDGradW(core.FunctionNode):
@@ -106,19 +134,10 @@ class ConvolutionNDGradW(core.FunctionNode):
         return tuple(ret)
 
 
-def bias_grad(node, gy):
-    """The gradient of a (transposed) convolution's bias ``b``, in ``b``'s dtype."""
-    return cast_to(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))), node.inputs[2].dtype)
-
-
 def _deconv():
     # deconvolution_nd imports this module: resolve the cycle at call time (by
     # module path: the package attribute of that name is the function).
     return importlib.import_module('kusari.functions.connection.deconvolution_nd')
-
-
-def _apply(node, x, W, b):
-    return node.apply((x, W) if b is None else (x, W, b))[0]
 
 
 def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
@@ -143,7 +162,7 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         fail('convolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial axis',
              'shape {}'.format(x.shape))
     node = ConvolutionND(x.ndim - 2, stride, pad, cover_all, dilate, groups)
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)
 
 
 def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
@@ -163,7 +182,7 @@ def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     if x.ndim != 3:
         fail('convolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
     node = ConvolutionND(1, stride, pad, cover_all, dilate, groups, func='convolution_1d')
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)
 
 
 def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, groups=1):
@@ -183,4 +202,4 @@ def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     if x.ndim != 5:
         fail('convolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
     node = ConvolutionND(3, stride, pad, cover_all, dilate, groups, func='convolution_3d')
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)

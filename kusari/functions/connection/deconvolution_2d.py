@@ -1,7 +1,8 @@
 """Two-dimensional transposed convolution ("deconvolution")."""
 
 from kusari.functions._checks import fail
-from kusari.functions.connection._conv_args import check_bias_dtype, parse_2d_kwargs
+from kusari.functions.connection._conv_args import (apply_node, check_bias_dtype,
+                                                    parse_2d_kwargs)
 from kusari.functions.connection.deconvolution_nd import DeconvolutionND
 
 
@@ -37,4 +38,4 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
     if x.ndim != 4:
         fail('deconvolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
     check_bias_dtype('deconvolution_2d', x, b)
-    return node.apply((x, W) if b is None else (x, W, b))[0]
+    return apply_node(node, x, W, b)

@@ -1,30 +1,22 @@
 """N-dimensional transposed convolution ("deconvolution")."""
 
-from kusari import core
 from kusari.functions._checks import ChainerAssertionError, fail
-from kusari.functions._dtypes import cast_to
 from kusari.functions.connection import _conv_kernels as kernels
-from kusari.functions.connection._conv_args import check_inputs, ntuple, unpack_inputs
-from kusari.functions.connection.convolution_nd import (ConvolutionND, ConvolutionNDGradW,
-                                                       bias_grad)
+from kusari.functions.connection._conv_args import apply_node, ntuple
+from kusari.functions.connection.convolution_nd import ConvolutionND, _ConvolutionNodeBase
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize
 
 
-class DeconvolutionND(core.FunctionNode):
+class DeconvolutionND(_ConvolutionNodeBase):
     """Transposed convolution of ``x (N, C, *S)`` with ``W (C, O/groups, *k)`` plus ``b``:
     the gradient of :class:`ConvolutionND` with respect to its input."""
 
+    _transposed = True
+
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1,
                  func='deconvolution_nd'):
-        self.func = func
-        self.ndim = ndim
-        self.stride = ntuple(func, 'stride', stride, ndim)
-        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
-        self.dilate = ntuple(func, 'dilate', dilate, ndim)
+        super().__init__(func, ndim, stride, pad, dilate, groups)
         self.outsize = None if outsize is None else ntuple(func, 'outsize', outsize, ndim)
-        if not isinstance(groups, int) or groups < 1:
-            fail(func, 'groups', 'a positive int', repr(groups))
-        self.groups = groups
 
     def _size(self, x, W):
         ksize, in_size = W.shape[2:], x.shape[2:]
@@ -47,35 +39,13 @@ class DeconvolutionND(core.FunctionNode):
         return self.outsize
 
     def forward(self, inputs):
-        x, W, b = unpack_inputs(self.func, inputs)
-        check_inputs(self.func, x, W, b, self.groups, transposed=True)
-        if x.ndim != self.ndim + 2:
-            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
-                 'shape {}'.format(x.shape))
-        self.retain_inputs((0, 1))
+        x, W, b = self._checked_inputs(inputs)
         return kernels.deconv_forward(x, W, b, self.stride, self.pad, self.dilate, self.groups,
                                       self._size(x, W)),
 
-    def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
-        gy, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(ConvolutionND(
-                    self.ndim, self.stride, self.pad, dilate=self.dilate, groups=self.groups,
-                    out=x.shape[2:], func=self.func).apply((gy, W))[0])
-            elif i == 1:
-                ret.append(cast_to(ConvolutionNDGradW(
-                    W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
-                    self.func).apply((gy, x))[0], W.dtype))
-            else:
-                ret.append(bias_grad(self, gy))
-        return tuple(ret)
-
-
-def _apply(node, x, W, b):
-    return node.apply((x, W) if b is None else (x, W, b))[0]
+    def _input_grad_node(self, x_size):
+        return ConvolutionND(self.ndim, self.stride, self.pad, dilate=self.dilate,
+                             groups=self.groups, out=x_size, func=self.func)
 
 
 def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -99,7 +69,7 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         fail('deconvolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial '
              'axis', 'shape {}'.format(x.shape))
     node = DeconvolutionND(x.ndim - 2, stride, pad, outsize, dilate, groups)
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)
 
 
 def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -119,7 +89,7 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     if x.ndim != 3:
         fail('deconvolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
     node = DeconvolutionND(1, stride, pad, outsize, dilate, groups, func='deconvolution_1d')
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)
 
 
 def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, groups=1):
@@ -139,4 +109,4 @@ def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     if x.ndim != 5:
         fail('deconvolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))
     node = DeconvolutionND(3, stride, pad, outsize, dilate, groups, func='deconvolution_3d')
-    return _apply(node, x, W, b)
+    return apply_node(node, x, W, b)

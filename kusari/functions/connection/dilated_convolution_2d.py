@@ -1,7 +1,7 @@
 """Two-dimensional dilated convolution."""
 
 from kusari.functions._checks import fail
-from kusari.functions.connection._conv_args import check_bias_dtype
+from kusari.functions.connection._conv_args import apply_node, check_bias_dtype
 from kusari.functions.connection.convolution_nd import ConvolutionND
 
 
@@ -24,4 +24,4 @@ def dilated_convolution_2d(x, W, b=None, stride=1, pad=0, dilate=1, cover_all=Fa
         fail('dilated_convolution_2d', 'x', '4-d array (N, C, H, W)', 'shape {}'.format(x.shape))
     check_bias_dtype('dilated_convolution_2d', x, b)
     node = ConvolutionND(2, stride, pad, cover_all, dilate, func='dilated_convolution_2d')
-    return node.apply((x, W) if b is None else (x, W, b))[0]
+    return apply_node(node, x, W, b)

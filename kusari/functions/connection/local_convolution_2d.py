@@ -9,7 +9,7 @@ from kusari.functions._dtypes import cast_to
 from kusari.functions.array.im2col import Col2Im, im2col
 from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
-from kusari.functions.connection._conv_args import check_bias_dtype, ntuple
+from kusari.functions.connection._conv_args import apply_node, check_bias_dtype, ntuple
 from kusari.functions.math.matmul import matmul
 from kusari.functions.math.sum import sum as sum_
 from kusari.utils import _conv_geometry
@@ -101,4 +101,4 @@ def local_convolution_2d(x, W, b=None, stride=1):
         Variable: output of shape ``(n, c_O, h_O, w_O)`` in ``x``'s dtype.
     """
     node = LocalConvolution2DFunction(stride)
-    return node.apply((x, W) if b is None else (x, W, b))[0]
+    return apply_node(node, x, W, b)
