@@ -1,11 +1,19 @@
 """BlackOut loss (Ji et al., 2016)."""
 
+from __future__ import annotations
+
+import typing
+
 import numpy
 
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class BlackOut(_SamplingLink):
@@ -24,7 +32,7 @@ class BlackOut(_SamplingLink):
             drawing them (Chainer's attribute).
     """
 
-    def __init__(self, in_size, counts, sample_size):
+    def __init__(self, in_size: int, counts: typing.Sequence[int], sample_size: int) -> None:
         super().__init__()
         self.sampler = WalkerAlias(numpy.asarray(counts, dtype=numpy.float32))
         self.sample_size = sample_size
@@ -32,7 +40,16 @@ class BlackOut(_SamplingLink):
         with self.init_scope():
             self.W = Parameter(initializers.LeCunNormal(), (len(counts), in_size))
 
-    def forward(self, x, t):
+    def forward(self, x: types.VariableOrArray, t: types.VariableOrArray) -> Variable:
+        """The BlackOut loss of the labels ``t`` given the inputs ``x``.
+
+        Args:
+            x: inputs of shape ``(N, in_size)``.
+            t: int32 labels of shape ``(N,)``.
+
+        Returns:
+            ~kusari.Variable: the loss averaged over the batch, of shape ``()``.
+        """
         samples = self.sample_data
         if samples is None:
             samples = self.sampler.sample((x.shape[0], self.sample_size))

@@ -1,5 +1,8 @@
 """Hierarchical softmax over a binary tree (Morin & Bengio, 2005)."""
 
+from __future__ import annotations
+
+import typing
 import heapq
 
 import numpy
@@ -8,6 +11,10 @@ from kusari import backend, core
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 _LEAF = -1
 
@@ -116,13 +123,13 @@ class BinaryHierarchicalSoftmax(Link):
         in_size (int): input size.
         tree: a binary tree of 2-tuples whose leaves are the word ids,
             e.g. ``((0, 1), 2)`` (see ``create_huffman_tree``).
-        dtype: dtype of ``W`` (None: ``config.dtype``).
+        dtype: dtype of ``W`` (default None: ``config.dtype``).
 
     Attributes:
         W (Parameter): one row per internal node (n_nodes, in_size), from U(-1, 1).
     """
 
-    def __init__(self, in_size, tree, dtype=None):
+    def __init__(self, in_size: int, tree: typing.Any, dtype: types.DTypeSpec = None) -> None:
         super().__init__()
         parser = TreeParser().parse(tree)
         self.tree = tree
@@ -137,7 +144,7 @@ class BinaryHierarchicalSoftmax(Link):
             self.W = Parameter(initializers.Uniform(1, dtype), (n_node, in_size))
 
     @staticmethod
-    def create_huffman_tree(word_counts):
+    def create_huffman_tree(word_counts: typing.Mapping[typing.Any, float]) -> typing.Any:
         """A Huffman tree of 2-tuples over the keys of ``word_counts`` (word -> count):
         the two least frequent subtrees are merged first."""
         if not word_counts:
@@ -150,12 +157,27 @@ class BinaryHierarchicalSoftmax(Link):
             heapq.heappush(heap, (count1 + count2, min(uid1, uid2), (tree1, tree2)))
         return heap[0][2]
 
-    def forward(self, x, t):
-        """The summed negative log-likelihood of the words ``t`` given inputs ``x``."""
+    def forward(self, x: types.VariableOrArray, t: types.VariableOrArray) -> Variable:
+        """The negative log-likelihood of the words ``t`` given the inputs ``x``.
+
+        Args:
+            x: inputs of shape ``(N, in_size)``.
+            t: int32 word ids of shape ``(N,)``.
+
+        Returns:
+            ~kusari.Variable: the loss summed over the batch, of shape ``()``.
+        """
         return self._func(x, t, self.W)
 
-    def sample(self, x):
-        """Words drawn from the model's distribution given each row of ``x``."""
+    def sample(self, x: types.VariableOrArray) -> types.NdArray:
+        """Words drawn from the model's distribution given each row of ``x``.
+
+        Args:
+            x: inputs of shape ``(N, in_size)``.
+
+        Returns:
+            array: int32 word ids of shape ``(N,)``.
+        """
         xp = self.xp
         x = getattr(x, 'array', x)
         W = self.W.array

@@ -1,6 +1,9 @@
 """What the pre-trained image models share: image preparation, the layer-by-layer
 forward with named outputs, ``extract``/``predict``, and fetching weights."""
 
+from __future__ import annotations
+
+import typing
 import collections
 import importlib.util
 import os
@@ -12,6 +15,10 @@ from kusari import configuration, core
 from kusari import functions as F
 from kusari.core import Variable
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 # Whether Pillow, which prepare() needs, is installed (Chainer's ``available`` of each
@@ -73,26 +80,43 @@ class PretrainedModel:
     (GoogLeNet's auxiliary classifiers); the rest read the previous layer's output.
     """
 
-    branch_inputs = {}
-    default_extract_layers = ('pool5',)
+    branch_inputs: dict[str, str] = {}
+    default_extract_layers: tuple[str, ...] = ('pool5',)
+
+    if typing.TYPE_CHECKING:  # what the Chain the mixin goes into provides
+        device: typing.Any
+
+        def __call__(self, *args: typing.Any, **kwargs: typing.Any) -> typing.Any:
+            ...
 
     @property
-    def functions(self):
+    def functions(self) -> collections.OrderedDict[str, list[typing.Callable[..., typing.Any]]]:
         raise NotImplementedError
 
     @property
-    def available_layers(self):
+    def available_layers(self) -> list[str]:
         return list(self.functions.keys())
 
     @staticmethod
-    def prepare(image, size=(224, 224)):
+    def prepare(image: typing.Any, size: tuple[int, int] | None = (224, 224)
+                ) -> types.NdArray:
+        """The image (a PIL image or an RGB array) as a ``(3, H, W)`` input of the model."""
         raise NotImplementedError
 
-    def forward(self, x, layers=None, **kwargs):
+    def forward(self, x: types.VariableOrArray, layers: typing.Sequence[str] | None = None,
+                **kwargs: typing.Any) -> dict[str, Variable]:
         """forward(self, x, layers=['prob'])
 
         The outputs of the named layers for the prepared input ``x``, as a dict.
         Computation stops after the last requested layer.
+
+        Args:
+            x: a batch of prepared images, of shape ``(N, 3, 224, 224)`` (see ``prepare``).
+            layers (list of str): names of the layers to return (default ``['prob']``).
+            kwargs: nothing is accepted (Chainer v1's ``train`` and ``test`` are refused).
+
+        Returns:
+            dict: layer name -> Variable of that layer's output (``'prob'``: ``(N, 1000)``).
         """
         reject_train_kwargs(type(self).__name__ + '.forward', kwargs)
         targets = set(['prob'] if layers is None else layers)
@@ -101,7 +125,8 @@ class PretrainedModel:
             raise ValueError('{}: unknown layers {}; available: {}'.format(
                 type(self).__name__, sorted(unknown), self.available_layers))
         needed = set(self.branch_inputs[t] for t in targets if t in self.branch_inputs)
-        outputs, activations = {}, {}
+        outputs: dict[str, typing.Any] = {}
+        activations: dict[str, typing.Any] = {}
         h = x
         for name, funcs in self.functions.items():
             if not targets:
@@ -117,11 +142,25 @@ class PretrainedModel:
                 targets.discard(name)
         return activations
 
-    def extract(self, images, layers=None, size=(224, 224), **kwargs):
+    def extract(self, images: typing.Iterable[typing.Any],
+                layers: typing.Sequence[str] | None = None,
+                size: tuple[int, int] | None = (224, 224),
+                **kwargs: typing.Any) -> dict[str, Variable]:
         """extract(self, images, layers=['pool5'], size=(224, 224))
 
         ``prepare`` the images, batch them, and return the outputs of ``layers``.
         The configuration (``train``, ``enable_backprop``) is left as it is.
+
+        Args:
+            images: PIL images or RGB arrays.
+            layers (list of str): names of the layers to return (default: the model's
+                feature layer, ``pool5`` or ``fc7`` for VGG).
+            size (pair of ints): the size the images are resized to.
+            kwargs: nothing is accepted (Chainer v1's ``train`` is refused).
+
+        Returns:
+            dict: layer name -> Variable of that layer's output, ``(N, ...)`` for
+            ``N`` images.
         """
         reject_train_kwargs(type(self).__name__ + '.extract', kwargs)
         if layers is None:
@@ -129,9 +168,18 @@ class PretrainedModel:
         x = numpy.stack([self.prepare(image, size=size) for image in images])
         return self(Variable(self.device.send(x)), layers=layers)
 
-    def predict(self, images, oversample=True):
+    def predict(self, images: typing.Iterable[typing.Any], oversample: bool = True
+                ) -> Variable:
         """Class probabilities of the images (in test mode without backprop), averaged
-        over 10 crops and mirrors when ``oversample``, else from the center crop."""
+        over 10 crops and mirrors when ``oversample``, else from the center crop.
+
+        Args:
+            images: PIL images or RGB arrays.
+            oversample (bool): average over 10 crops (default True).
+
+        Returns:
+            ~kusari.Variable: probabilities of shape ``(N, 1000)`` for ``N`` images.
+        """
         x = numpy.stack([self.prepare(image, size=(256, 256)) for image in images])
         if oversample:
             x = oversample_crops(x, crop_dims=(224, 224))

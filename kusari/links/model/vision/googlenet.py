@@ -1,5 +1,9 @@
 """GoogLeNet (Inception v1, Szegedy et al., 2015), as trained by BVLC."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.link import Chain
@@ -7,6 +11,9 @@ from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.connection.inception import Inception
 from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 available = _pretrained.pillow_available  # Chainer's flag: prepare() works
 
@@ -20,9 +27,17 @@ _INCEPTIONS = (
     ('5b', (832, 384, 192, 384, 48, 128, 128)))
 
 
-def prepare(image, size=(224, 224)):
+def prepare(image: typing.Any, size: tuple[int, int] | None = (224, 224)) -> types.NdArray:
     """Convert an image (PIL image or RGB array) for GoogLeNet: resize, RGB to BGR,
-    subtract the mean, and move channels first."""
+    subtract the mean, and move channels first.
+
+    Args:
+        image: a PIL image, or an RGB array ``(H, W)``, ``(H, W, C)`` or ``(C, H, W)``.
+        size (pair of ints or None): the size to resize to (None: kept).
+
+    Returns:
+        array: a BGR array of shape ``(3, H, W)`` and ``config.dtype``.
+    """
     return _pretrained.prepare_image(image, size, _MEAN_BGR)
 
 
@@ -56,16 +71,16 @@ class GoogLeNet(_pretrained.PretrainedModel, Chain):
 
     Args:
         pretrained_model (str or None): path of an .npz to load; 'auto' fetches the
-            original weights; None gives random weights (LeCunUniform, as BVLC's
-            "xavier" filler).
+            original weights (the default); None gives random weights (LeCunUniform,
+            as BVLC's "xavier" filler).
     """
 
     branch_inputs = {'loss1_fc2': 'inception_4a', 'loss2_fc2': 'inception_4d'}
 
-    def __init__(self, pretrained_model='auto'):
+    def __init__(self, pretrained_model: str | None = 'auto') -> None:
         super().__init__()
         if pretrained_model:
-            kwargs = {'initialW': initializers.Zero()}
+            kwargs: dict[str, typing.Any] = {'initialW': initializers.Zero()}
         else:
             kwargs = {'initialW': initializers.LeCunUniform(scale=1.0)}
         with self.init_scope():
@@ -120,7 +135,7 @@ class GoogLeNet(_pretrained.PretrainedModel, Chain):
                            F.relu, self.loss2_fc2]))
 
     @classmethod
-    def convert_caffemodel_to_npz(cls, path_caffemodel, path_npz):
+    def convert_caffemodel_to_npz(cls, path_caffemodel: str, path_npz: str) -> None:
         """Convert BVLC's caffemodel to an .npz this class loads."""
         from kusari.links.caffe.caffe_function import CaffeFunction
         from kusari.serializers import npz

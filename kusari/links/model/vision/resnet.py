@@ -1,6 +1,9 @@
 """Deep residual networks (He et al., 2016) of 50, 101 and 152 layers, as released by
 MSRA."""
 
+from __future__ import annotations
+
+import typing
 import os
 
 from kusari import functions as F
@@ -11,15 +14,27 @@ from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 from kusari.links.normalization.batch_normalization import BatchNormalization
 
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
+
 available = _pretrained.pillow_available  # Chainer's flag: prepare() works
 
 _MEAN_BGR = (103.063, 115.903, 123.152)
 _BLOCKS = {50: (3, 4, 6, 3), 101: (3, 4, 23, 3), 152: (3, 8, 36, 3)}
 
 
-def prepare(image, size=(224, 224)):
+def prepare(image: typing.Any, size: tuple[int, int] | None = (224, 224)) -> types.NdArray:
     """Convert an image (PIL image or RGB array) for the ResNets: resize, RGB to BGR,
-    subtract the mean, and move channels first."""
+    subtract the mean, and move channels first.
+
+    Args:
+        image: a PIL image, or an RGB array ``(H, W)``, ``(H, W, C)`` or ``(C, H, W)``.
+        size (pair of ints or None): the size to resize to (None: kept).
+
+    Returns:
+        array: a BGR array of shape ``(3, H, W)`` and ``config.dtype``.
+    """
     return _pretrained.prepare_image(image, size, _MEAN_BGR)
 
 
@@ -33,12 +48,19 @@ class BottleneckA(Chain):
     """The first bottleneck of a stage: 1x1, 3x3, 1x1 convolutions (with batch
     normalization) plus a projection shortcut ``conv4``/``bn4``.
 
-    ``downsample_fb`` puts the stride on the 3x3 convolution (Facebook's variant)
-    instead of the first 1x1 (MSRA's).
+    Args:
+        in_channels (int): input channels.
+        mid_channels (int): channels of the 3x3 convolution.
+        out_channels (int): output channels.
+        stride (int): stride of the stage (default 2).
+        initialW: initializer of the filters (default None: LeCunNormal).
+        downsample_fb (bool): put the stride on the 3x3 convolution (Facebook's
+            variant) instead of the first 1x1 (MSRA's) (default False).
     """
 
-    def __init__(self, in_channels, mid_channels, out_channels, stride=2, initialW=None,
-                 downsample_fb=False):
+    def __init__(self, in_channels: int, mid_channels: int, out_channels: int,
+                 stride: int = 2, initialW: types.InitializerSpec | None = None,
+                 downsample_fb: bool = False) -> None:
         super().__init__()
         stride_1x1, stride_3x3 = (1, stride) if downsample_fb else (stride, 1)
         with self.init_scope():
@@ -55,7 +77,16 @@ class BottleneckA(Chain):
                                        initialW=initialW, nobias=True)
             self.bn4 = BatchNormalization(out_channels)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the bottleneck.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')`` with
+            ``H' = (H - 1) // stride + 1`` (likewise ``W'``).
+        """
         h = F.relu(self.bn1(self.conv1(x)))
         h = F.relu(self.bn2(self.conv2(h)))
         h = self.bn3(self.conv3(h))
@@ -63,9 +94,17 @@ class BottleneckA(Chain):
 
 
 class BottleneckB(Chain):
-    """A bottleneck with an identity shortcut."""
+    """A bottleneck with an identity shortcut: 1x1, 3x3, 1x1 convolutions (with batch
+    normalization) added to the input.
 
-    def __init__(self, in_channels, mid_channels, initialW=None):
+    Args:
+        in_channels (int): input and output channels.
+        mid_channels (int): channels of the 3x3 convolution.
+        initialW: initializer of the filters (default None: LeCunNormal).
+    """
+
+    def __init__(self, in_channels: int, mid_channels: int,
+                 initialW: types.InitializerSpec | None = None) -> None:
         super().__init__()
         with self.init_scope():
             self.conv1 = Convolution2D(in_channels, mid_channels, 1, 1, 0,
@@ -78,17 +117,36 @@ class BottleneckB(Chain):
                                        initialW=initialW, nobias=True)
             self.bn3 = BatchNormalization(in_channels)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the bottleneck.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of the same shape ``(N, in_channels, H, W)``.
+        """
         h = F.relu(self.bn1(self.conv1(x)))
         h = F.relu(self.bn2(self.conv2(h)))
         return F.relu(self.bn3(self.conv3(h)) + x)
 
 
 class BuildingBlock(Chain):
-    """A stage: BottleneckA ``a`` then ``n_layer - 1`` BottleneckB ``b1``, ``b2``, ..."""
+    """A stage: BottleneckA ``a`` then ``n_layer - 1`` BottleneckB ``b1``, ``b2``, ...
 
-    def __init__(self, n_layer, in_channels, mid_channels, out_channels, stride,
-                 initialW=None, downsample_fb=False):
+    Args:
+        n_layer (int): number of bottlenecks.
+        in_channels (int): input channels.
+        mid_channels (int): channels of the bottlenecks' 3x3 convolutions.
+        out_channels (int): output channels.
+        stride (int): stride of the first bottleneck.
+        initialW: initializer of the filters (default None: LeCunNormal).
+        downsample_fb (bool): Facebook's placement of the stride (default False).
+    """
+
+    def __init__(self, n_layer: int, in_channels: int, mid_channels: int, out_channels: int,
+                 stride: int, initialW: types.InitializerSpec | None = None,
+                 downsample_fb: bool = False) -> None:
         super().__init__()
         with self.init_scope():
             self.a = BottleneckA(in_channels, mid_channels, out_channels, stride, initialW,
@@ -99,7 +157,16 @@ class BuildingBlock(Chain):
                 setattr(self, name, BottleneckB(out_channels, mid_channels, initialW))
                 self._forward.append(name)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the bottlenecks.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')`` with
+            ``H' = (H - 1) // stride + 1`` (likewise ``W'``).
+        """
         for name in self._forward:
             x = getattr(self, name)(x)
         return x
@@ -116,17 +183,19 @@ class ResNetLayers(_pretrained.PretrainedModel, Chain):
             ``.caffemodel`` (converted and cached as an .npz on first use); None gives
             random weights (HeNormal).
         n_layers (int): 50, 101 or 152.
-        downsample_fb (bool): stride on the 3x3 convolutions (Facebook's variant).
+        downsample_fb (bool): stride on the 3x3 convolutions (Facebook's variant;
+            default False).
     """
 
-    def __init__(self, pretrained_model, n_layers, downsample_fb=False):
+    def __init__(self, pretrained_model: str | None, n_layers: int,
+                 downsample_fb: bool = False) -> None:
         super().__init__()
         if n_layers not in _BLOCKS:
             raise ValueError('ResNetLayers: n_layers must be 50, 101 or 152, not {}'.format(
                 n_layers))
         block = _BLOCKS[n_layers]
         if pretrained_model:
-            conv_kwargs = {'initialW': initializers.Zero()}
+            conv_kwargs: dict[str, typing.Any] = {'initialW': initializers.Zero()}
         else:
             conv_kwargs = {'initialW': initializers.HeNormal(scale=1.0)}
         kwargs = dict(conv_kwargs, downsample_fb=downsample_fb)
@@ -177,7 +246,8 @@ class ResNetLayers(_pretrained.PretrainedModel, Chain):
             ('prob', [F.softmax]))
 
     @classmethod
-    def convert_caffemodel_to_npz(cls, path_caffemodel, path_npz, n_layers=50):
+    def convert_caffemodel_to_npz(cls, path_caffemodel: str, path_npz: str, n_layers: int = 50
+                                  ) -> None:
         """Convert MSRA's caffemodel to an .npz this class loads."""
         from kusari.links.caffe.caffe_function import CaffeFunction
         from kusari.serializers import npz
@@ -226,27 +296,54 @@ def _transfer_resnet(src, dst, n_layers):
 class ResNet50Layers(ResNetLayers):
     """ResNet-50. ``pretrained_model='auto'`` uses MSRA's ``ResNet-50-model.caffemodel``
     placed in the dataset root's pfnet/chainer/models directory (it cannot be
-    downloaded automatically)."""
+    downloaded automatically).
 
-    def __init__(self, pretrained_model='auto', downsample_fb=False):
+    Args:
+        pretrained_model (str or None): path of an .npz or a ``.caffemodel`` to load;
+            'auto' (the default) loads MSRA's
+            ``ResNet-50-model.caffemodel``; None gives random weights.
+        downsample_fb (bool): stride on the 3x3 convolutions (Facebook's variant;
+            default False).
+    """
+
+    def __init__(self, pretrained_model: str | None = 'auto', downsample_fb: bool = False
+                 ) -> None:
         if pretrained_model == 'auto':
             pretrained_model = 'ResNet-50-model.caffemodel'
         super().__init__(pretrained_model, 50, downsample_fb)
 
 
 class ResNet101Layers(ResNetLayers):
-    """ResNet-101 (see ResNet50Layers for ``pretrained_model='auto'``)."""
+    """ResNet-101 (see ResNet50Layers for where ``pretrained_model='auto'`` looks).
 
-    def __init__(self, pretrained_model='auto', downsample_fb=False):
+    Args:
+        pretrained_model (str or None): path of an .npz or a ``.caffemodel`` to load;
+            'auto' (the default) loads MSRA's
+            ``ResNet-101-model.caffemodel``; None gives random weights.
+        downsample_fb (bool): stride on the 3x3 convolutions (Facebook's variant;
+            default False).
+    """
+
+    def __init__(self, pretrained_model: str | None = 'auto', downsample_fb: bool = False
+                 ) -> None:
         if pretrained_model == 'auto':
             pretrained_model = 'ResNet-101-model.caffemodel'
         super().__init__(pretrained_model, 101, downsample_fb)
 
 
 class ResNet152Layers(ResNetLayers):
-    """ResNet-152 (see ResNet50Layers for ``pretrained_model='auto'``)."""
+    """ResNet-152 (see ResNet50Layers for where ``pretrained_model='auto'`` looks).
 
-    def __init__(self, pretrained_model='auto', downsample_fb=False):
+    Args:
+        pretrained_model (str or None): path of an .npz or a ``.caffemodel`` to load;
+            'auto' (the default) loads MSRA's
+            ``ResNet-152-model.caffemodel``; None gives random weights.
+        downsample_fb (bool): stride on the 3x3 convolutions (Facebook's variant;
+            default False).
+    """
+
+    def __init__(self, pretrained_model: str | None = 'auto', downsample_fb: bool = False
+                 ) -> None:
         if pretrained_model == 'auto':
             pretrained_model = 'ResNet-152-model.caffemodel'
         super().__init__(pretrained_model, 152, downsample_fb)

@@ -1,11 +1,18 @@
 """VGG 16- and 19-layer networks (Simonyan & Zisserman, 2015)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.link import Chain
 from kusari.links.connection.convolution_2d import Convolution2D
 from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 available = _pretrained.pillow_available  # Chainer's flag: prepare() works
 
@@ -18,9 +25,17 @@ _URLS = {16: 'http://www.robots.ox.ac.uk/%7Evgg/software/very_deep/caffe/'
              'VGG_ILSVRC_19_layers.caffemodel'}
 
 
-def prepare(image, size=(224, 224)):
+def prepare(image: typing.Any, size: tuple[int, int] | None = (224, 224)) -> types.NdArray:
     """Convert an image (PIL image or RGB array) for the VGG models: resize, RGB to
-    BGR, subtract the ImageNet mean, and move channels first."""
+    BGR, subtract the ImageNet mean, and move channels first.
+
+    Args:
+        image: a PIL image, or an RGB array ``(H, W)``, ``(H, W, C)`` or ``(C, H, W)``.
+        size (pair of ints or None): the size to resize to (None: kept).
+
+    Returns:
+        array: a BGR array of shape ``(3, H, W)`` and ``config.dtype``.
+    """
     return _pretrained.prepare_image(image, size, _MEAN_BGR)
 
 
@@ -37,11 +52,12 @@ class _VGGLayers(_pretrained.PretrainedModel, Chain):
 
     default_extract_layers = ('fc7',)
 
-    def __init__(self, pretrained_model, n_layers):
+    def __init__(self, pretrained_model: str | None, n_layers: int) -> None:
         super().__init__()
         if pretrained_model:
             # The weights are about to be overwritten: skip random sampling.
-            kwargs = {'initialW': initializers.Zero(), 'initial_bias': initializers.Zero()}
+            kwargs: dict[str, typing.Any] = {'initialW': initializers.Zero(),
+                                             'initial_bias': initializers.Zero()}
         else:
             kwargs = {'initialW': initializers.Normal(0.01),
                       'initial_bias': initializers.Zero()}
@@ -84,12 +100,13 @@ class _VGGLayers(_pretrained.PretrainedModel, Chain):
         return _pretrained.ordered(*layers)
 
     @classmethod
-    def convert_caffemodel_to_npz(cls, path_caffemodel, path_npz):
+    def convert_caffemodel_to_npz(cls, path_caffemodel: str, path_npz: str) -> None:
         """Convert the original caffemodel to an .npz this class loads."""
         from kusari.links.caffe.caffe_function import CaffeFunction
         from kusari.serializers import npz
         caffemodel = CaffeFunction(path_caffemodel)
-        model = cls(pretrained_model=None)
+        # cls is VGG16Layers or VGG19Layers, whose constructors take pretrained_model alone
+        model = cls(pretrained_model=None)  # type: ignore[call-arg]
         _transfer_vgg(caffemodel, model)
         npz.save_npz(path_npz, model, compression=False)
 
@@ -108,16 +125,22 @@ class VGG16Layers(_VGGLayers):
 
     Args:
         pretrained_model (str or None): path of an .npz to load; 'auto' fetches the
-            original weights (cached under the dataset root's pfnet/chainer/models);
-            None gives random weights (Normal(0.01), zero biases).
+            original weights (the default; cached under the dataset root's
+            pfnet/chainer/models); None gives random weights (Normal(0.01), zero biases).
     """
 
-    def __init__(self, pretrained_model='auto'):
+    def __init__(self, pretrained_model: str | None = 'auto') -> None:
         super().__init__(pretrained_model, 16)
 
 
 class VGG19Layers(_VGGLayers):
-    """The 19-layer VGG network (configuration E); arguments as VGG16Layers."""
+    """The 19-layer VGG network (configuration E), optionally pre-trained on ImageNet.
 
-    def __init__(self, pretrained_model='auto'):
+    Args:
+        pretrained_model (str or None): path of an .npz to load; 'auto' fetches the
+            original weights (the default; cached under the dataset root's
+            pfnet/chainer/models); None gives random weights (Normal(0.01), zero biases).
+    """
+
+    def __init__(self, pretrained_model: str | None = 'auto') -> None:
         super().__init__(pretrained_model, 19)
