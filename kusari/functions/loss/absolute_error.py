@@ -28,9 +28,10 @@ def absolute_error(x0, x1):
     """Elementwise absolute difference ``|x0 - x1|``.
 
     Args:
-        x0, x1: float arrays or Variables of one shape and dtype.
+        x0, x1 (Variable or array): float arrays of any shape, the same shape and
+            dtype for both.
 
     Returns:
-        Variable: of the inputs' shape.
+        Variable: of the inputs' shape and dtype.
     """
     return AbsoluteError().apply((x0, x1))[0]

@@ -19,14 +19,17 @@ def black_out(x, t, W, samples, reduce='mean'):
     and the negative samples of the example.
 
     Args:
-        x: float inputs of shape (N, D).
-        t: int labels of shape (N,) in [0, V).
-        W: weights of shape (V, D).
-        samples: int negative samples of shape (N, S) in [0, V).
-        reduce (str): 'mean' for the mean over the batch, 'no' for the (N,) losses.
+        x (Variable or array): float inputs of shape ``(N, D)``.
+        t (Variable or array): int labels of shape ``(N,)`` in [0, V).
+        W (Variable or array): weights of shape ``(V, D)``.
+        samples (Variable or array): int negative samples of shape ``(N, S)`` in
+            [0, V).
+        reduce (str): 'mean' for the mean over the batch, 'no' for the ``(N,)``
+            losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (N,) ('no').
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'mean' or of shape
+        ``(N,)`` for 'no'.
     """
     check_reduce('black_out', reduce, ('mean', 'no'))
     x, W = core.as_variable(x), core.as_variable(W)

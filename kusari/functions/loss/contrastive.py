@@ -62,13 +62,15 @@ def contrastive(x0, x1, y, margin=1, reduce='mean'):
     Euclidean distance of the n-th pair.
 
     Args:
-        x0, x1: float arrays of shape (N, K).
-        y: int labels of shape (N,), 1 for similar and 0 for dissimilar pairs.
+        x0, x1 (Variable or array): float arrays of shape ``(N, K)``.
+        y (Variable or array): int labels of shape ``(N,)``, 1 for similar and 0 for
+            dissimilar pairs.
         margin (float): a positive margin.
-        reduce (str): 'mean' for the mean over pairs, 'no' for the (N,) losses.
+        reduce (str): 'mean' for the mean over pairs, 'no' for the ``(N,)`` losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (N,) ('no').
+        Variable: of ``x0``'s dtype, a scalar (shape ``()``) for 'mean' or of shape
+        ``(N,)`` for 'no'.
     """
     if margin <= 0:
         fail('contrastive', 'margin', 'a positive value', margin)

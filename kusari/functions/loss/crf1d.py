@@ -82,16 +82,19 @@ def crf1d(cost, xs, ys, reduce='mean'):
     loss is ``log Z - score(ys)`` with ``Z`` the sum of ``exp(score)`` over all paths.
 
     Args:
-        cost: transition scores of shape (K, K).
-        xs: T unary scores, ``xs[t]`` of shape (B_t, K) with B_t non-increasing
-            (sequences sorted by decreasing length, then transposed), or an array
-            of shape (T, B, K).
-        ys: T int label arrays, ``ys[t]`` of shape (B_t,), or an array (T, B).
-        reduce (str): 'mean' for the mean over the B sequences, 'no' for the (B,)
-            losses.
+        cost (Variable or array): transition scores of shape ``(K, K)``.
+        xs (list of Variables or arrays, or array): T unary scores, ``xs[t]`` of
+            shape ``(B_t, K)`` with B_t non-increasing (sequences sorted by
+            decreasing length, then transposed), or an array of shape ``(T, B, K)``;
+            ``cost``'s dtype.
+        ys (list of arrays, or array): T int label arrays, ``ys[t]`` of shape
+            ``(B_t,)``, or an array of shape ``(T, B)``.
+        reduce (str): 'mean' for the mean over the B sequences, 'no' for the
+            ``(B,)`` losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (B,) ('no').
+        Variable: of ``cost``'s dtype, a scalar (shape ``()``) for 'mean' or of shape
+        ``(B,)`` for 'no'.
     """
     check_reduce('crf1d', reduce, ('mean', 'no'))
     cost = core.as_variable(cost)
@@ -116,14 +119,15 @@ def argmax_crf1d(cost, xs):
     """The highest-scoring label path of each sequence (Viterbi decoding).
 
     Args:
-        cost: transition scores of shape (K, K).
-        xs: T unary scores, ``xs[t]`` of shape (B_t, K) with B_t non-increasing, or an
-            array of shape (T, B, K).
+        cost (Variable or array): transition scores of shape ``(K, K)``.
+        xs (list of Variables or arrays, or array): T unary scores, ``xs[t]`` of
+            shape ``(B_t, K)`` with B_t non-increasing, or an array of shape
+            ``(T, B, K)``.
 
     Returns:
-        tuple: ``(score, path)``: ``score`` is a Variable of shape (B,) holding the best
-        path scores (differentiable), ``path`` a list of T int arrays, ``path[t]`` of
-        shape (B_t,).
+        tuple: ``(score, path)``: ``score`` is a Variable of shape ``(B,)`` and
+        ``cost``'s dtype holding the best path scores (differentiable), ``path`` a
+        list of T int arrays, ``path[t]`` of shape ``(B_t,)``.
     """
     cost = core.as_variable(cost)
     xs = _steps(xs)

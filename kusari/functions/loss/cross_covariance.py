@@ -15,12 +15,14 @@ def cross_covariance(y, z, reduce='half_squared_sum'):
     ('no') or as half its squared Frobenius norm.
 
     Args:
-        y: float array of shape (N, M), the first axis being the batch.
-        z: float array of shape (N, K) and ``y``'s dtype.
-        reduce (str): 'half_squared_sum' for a scalar, 'no' for the (M, K) matrix.
+        y (Variable or array): float array of shape ``(N, M)``, the first axis being
+            the batch.
+        z (Variable or array): float array of shape ``(N, K)`` and ``y``'s dtype.
+        reduce (str): 'half_squared_sum' for a scalar, 'no' for the ``(M, K)``
+            matrix.
 
     Returns:
-        Variable: a scalar or of shape (M, K).
+        Variable: of ``y``'s dtype, a scalar (shape ``()``) or of shape ``(M, K)``.
     """
     check_reduce('cross_covariance', reduce, ('half_squared_sum', 'no'))
     y = core.as_variable(y)

@@ -125,19 +125,21 @@ def connectionist_temporal_classification(x, t, blank_symbol, input_length=None,
     """CTC loss: ``-log p(t | x)`` summed over all alignments of ``t`` to ``x``.
 
     Args:
-        x (list or tuple): T unnormalized scores, each of shape (B, V); a softmax over
-            V is applied inside.
-        t: int labels of shape (B, L), without blanks.
+        x (list or tuple of Variables or arrays): T unnormalized float scores, each
+            of shape ``(B, V)``; a softmax over V is applied inside.
+        t (Variable or array): int labels of shape ``(B, L)``, without blanks.
         blank_symbol (int): the blank label, in [0, V).
-        input_length: int array of shape (B,), the number of steps of each input
-            (default: T for all).
-        label_length: int array of shape (B,), the number of labels of each ``t`` row
-            (default: L for all).
-        reduce (str): 'mean' for the mean over the batch, 'no' for the (B,) losses.
+        input_length (Variable or array): int array of shape ``(B,)``, the number of
+            steps of each input (default: T for all).
+        label_length (Variable or array): int array of shape ``(B,)``, the number of
+            labels of each ``t`` row (default: L for all).
+        reduce (str): 'mean' for the mean over the batch, 'no' for the ``(B,)``
+            losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (B,) ('no'). Only ``x`` gets a
-        gradient (first order only, as in Chainer).
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'mean' or of shape
+        ``(B,)`` for 'no'. Only ``x`` gets a gradient (first order only, as in
+        Chainer).
     """
     check_reduce(_NAME, reduce, ('mean', 'no'))
     if not isinstance(x, (list, tuple)) or not x:

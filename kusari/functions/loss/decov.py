@@ -16,11 +16,13 @@ def decov(h, reduce='half_squared_sum'):
     zero is returned as is ('no') or as half its squared Frobenius norm.
 
     Args:
-        h: float array of shape (N, M), the first axis being the batch.
-        reduce (str): 'half_squared_sum' for a scalar, 'no' for the (M, M) matrix.
+        h (Variable or array): float array of shape ``(N, M)``, the first axis being
+            the batch.
+        reduce (str): 'half_squared_sum' for a scalar, 'no' for the ``(M, M)``
+            matrix.
 
     Returns:
-        Variable: a scalar or of shape (M, M).
+        Variable: of ``h``'s dtype, a scalar (shape ``()``) or of shape ``(M, M)``.
     """
     check_reduce('decov', reduce, ('half_squared_sum', 'no'))
     h = core.as_variable(h)

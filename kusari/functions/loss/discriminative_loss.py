@@ -41,8 +41,10 @@ def discriminative_margin_based_clustering_loss(
       and divided by ``max_embedding_dim`` times the batch size.
 
     Args:
-        embeddings: float array of shape (B, max_embedding_dim, H, W).
-        labels: int array of shape (B, H, W).
+        embeddings (Variable or array): float array of shape
+            ``(B, max_embedding_dim, H, W)``.
+        labels (array): int instance labels of shape ``(B, H, W)``, 0 for the
+            background.
         delta_v (float): margin of the variance term.
         delta_d (float): margin of the distance term.
         max_embedding_dim (int): number of embedding dimensions (and of instances).
@@ -50,7 +52,8 @@ def discriminative_margin_based_clustering_loss(
         alpha, beta, gamma (float): weights of the three terms.
 
     Returns:
-        tuple of Variables: ``(alpha * variance, beta * distance, gamma * regularisation)``.
+        tuple of Variables: ``(alpha * variance, beta * distance, gamma * regularisation)``,
+        three scalars (shape ``()``) of ``embeddings``' dtype.
     """
     if max_embedding_dim <= 0:
         fail(_NAME, 'max_embedding_dim', 'a positive integer', max_embedding_dim)

@@ -12,13 +12,15 @@ def hinge(x, t, norm='L1', reduce='mean'):
     """Hinge loss ``max(0, 1 - delta_nk x_nk) ** p`` with ``delta_nk = 1 if t_n = k else -1``.
 
     Args:
-        x: float scores of shape (N, K).
-        t: int labels of shape (N,) in [0, K).
+        x (Variable or array): float scores of shape ``(N, K)``.
+        t (Variable or array): int labels of shape ``(N,)`` in [0, K).
         norm (str): 'L1' (p = 1) or 'L2' (p = 2).
-        reduce (str): 'mean' for the sum divided by N, 'no' for the (N, K) losses.
+        reduce (str): 'mean' for the sum divided by N, 'no' for the ``(N, K)``
+            losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (N, K) ('no').
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'mean' or of shape
+        ``(N, K)`` for 'no'.
     """
     if norm not in ('L1', 'L2'):
         # Chainer's error for a norm it does not implement

@@ -54,13 +54,16 @@ def huber_loss(x, t, delta, reduce='sum_along_second_axis'):
     ``delta * (|d| - delta / 2)``, with ``d = x - t``.
 
     Args:
-        x, t: float arrays of one shape and dtype.
+        x, t (Variable or array): float predictions and targets of any shape (at
+            least 2-d, ``(N, K, ...)``, for 'sum_along_second_axis'), the same shape
+            and dtype for both.
         delta (float): where the loss changes from quadratic to linear.
         reduce (str): 'sum_along_second_axis' sums over axis 1, 'no' keeps the
             elementwise losses.
 
     Returns:
-        Variable: of ``x``'s shape without axis 1, or of ``x``'s shape ('no').
+        Variable: of ``x``'s dtype: of ``x``'s shape without axis 1, ``(N, ...)``,
+        or of ``x``'s shape ('no').
     """
     check_reduce('huber_loss', reduce, ('sum_along_second_axis', 'no'))
     return HuberLoss(delta, reduce).apply((x, t))[0]

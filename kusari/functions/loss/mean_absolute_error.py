@@ -33,9 +33,10 @@ def mean_absolute_error(x0, x1):
     """Mean of the absolute differences of ``x0`` and ``x1`` (a scalar).
 
     Args:
-        x0, x1: float arrays or Variables of one shape and dtype.
+        x0, x1 (Variable or array): float arrays of any shape, the same shape and
+            dtype for both.
 
     Returns:
-        Variable: a 0-d variable.
+        Variable: a scalar (shape ``()``) of ``x0``'s dtype; nan for empty inputs.
     """
     return MeanAbsoluteError().apply((x0, x1))[0]

@@ -19,18 +19,21 @@ def negative_sampling(x, t, W, sampler, sample_size, reduce='sum', **kwargs):
     Examples labelled -1 are ignored (their loss is 0).
 
     Args:
-        x: float inputs of shape (B, D).
-        t: int labels of shape (B,) in [0, V), or -1 to ignore the example.
-        W: weights of shape (V, D).
-        sampler: callable taking a shape and returning an int array of samples in
+        x (Variable or array): float inputs of shape ``(B, D)``.
+        t (Variable or array): int labels of shape ``(B,)`` in [0, V), or -1 to
+            ignore the example.
+        W (Variable or array): weights of shape ``(V, D)``.
+        sampler (callable): takes a shape and returns an int array of samples in
             [0, V) of that shape (e.g. the ``sample`` method of a Walker alias table).
         sample_size (int): number of negatives per example.
-        reduce (str): 'sum' for a scalar, 'no' for the (B,) losses.
-        return_samples (bool): also return the (B, sample_size + 1) samples array,
+        reduce (str): 'sum' for a scalar, 'no' for the ``(B,)`` losses.
+        return_samples (bool): also return the ``(B, sample_size + 1)`` samples array,
             whose first column holds ``t``.
 
     Returns:
-        Variable, or (Variable, array) with ``return_samples=True``.
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'sum' or of shape
+        ``(B,)`` for 'no'; with ``return_samples=True`` a pair of it and the int
+        samples array of shape ``(B, sample_size + 1)``.
     """
     return_samples, = argument.parse_kwargs(kwargs, ('return_samples', False))
     check_reduce('negative_sampling', reduce, ('sum', 'no'))

@@ -57,16 +57,17 @@ def sigmoid_cross_entropy(x, t, normalize=True, reduce='mean'):
     """Cross entropy loss of pre-sigmoid scores ``x`` against binary labels ``t``.
 
     Args:
-        x: float scores of any shape.
-        t: int labels of ``x``'s shape, each 0 or 1, or -1 to ignore the element.
+        x (Variable or array): float scores of any shape, e.g. ``(N, K)``.
+        t (Variable or array): int labels of ``x``'s shape, each 0 or 1, or -1 to
+            ignore the element.
         normalize (bool): with reduce='mean', divide the summed loss by the number
             of non-ignored labels (True) or by the batch size ``x.shape[0]`` (False).
         reduce (str): 'mean' for a scalar, 'no' for the elementwise losses (0 where
             ignored).
 
     Returns:
-        Variable: a scalar ('mean') or an array of ``x``'s shape ('no'). Only ``x``
-        gets a gradient.
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'mean' or of ``x``'s
+        shape for 'no'. Only ``x`` gets a gradient.
     """
     check_reduce('sigmoid_cross_entropy', reduce, ('mean', 'no'))
     return SigmoidCrossEntropy(normalize, reduce).apply((x, t))[0]

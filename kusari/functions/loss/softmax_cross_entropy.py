@@ -146,14 +146,17 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
     """Cross entropy between ``softmax(x)`` along axis 1 and the labels ``t``.
 
     Args:
-        x: scores of shape (N, C) or (N, C, d1, ...).
-        t: int labels of shape (N,) or (N, d1, ...) in [0, C) or ``ignore_label``;
-            or float soft targets (probabilities over axis 1) of ``x``'s shape.
+        x (Variable or array): float scores of shape ``(N, C)`` or
+            ``(N, C, d_1, ..., d_k)``.
+        t (Variable or array): int labels of shape ``(N,)`` or ``(N, d_1, ..., d_k)``
+            (``x``'s shape without axis 1) in [0, C) or ``ignore_label``; or float
+            soft targets (probabilities over axis 1) of ``x``'s shape.
         normalize (bool): with integer labels and reduce='mean', divide the summed
             loss by the number of non-ignored labels (True) or by N (False). Soft
             targets are always divided by the number of distributions.
         cache_score (bool): keep softmax(x) from forward for backward.
-        class_weight: float array of shape (C,) weighting each label's loss.
+        class_weight (array): float array of shape ``(C,)`` weighting each label's
+            loss.
         ignore_label (int): label whose terms are dropped.
         reduce (str): 'mean' for a scalar, 'no' for the per-label losses.
         enable_double_backprop (bool): accepted for compatibility; the gradient is
@@ -161,8 +164,9 @@ def softmax_cross_entropy(x, t, normalize=True, cache_score=True, class_weight=N
         soft_target_loss (str): 'cross-entropy' or 'kl-divergence' for soft targets.
 
     Returns:
-        Variable: a scalar ('mean') or of ``t``'s shape (soft targets: ``x``'s shape
-        without axis 1) for 'no'.
+        Variable: of ``x``'s dtype, a scalar (shape ``()``) for 'mean', or for 'no'
+        of ``x``'s shape without axis 1, ``(N, d_1, ..., d_k)`` (``t``'s shape for
+        integer labels).
     """
     check_reduce(_NAME, reduce, ('mean', 'no'))
     if core.as_array(t).dtype.kind == 'f':

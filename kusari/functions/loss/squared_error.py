@@ -25,10 +25,11 @@ def squared_error(x0, x1):
     """Elementwise squared difference ``(x0 - x1) ** 2``.
 
     Args:
-        x0, x1: float arrays or Variables of one shape and dtype.
+        x0, x1 (Variable or array): float arrays of any shape, the same shape and
+            dtype for both.
 
     Returns:
-        Variable: of the inputs' shape.
+        Variable: of the inputs' shape and dtype.
     """
     return SquaredError().apply((x0, x1))[0]
 
@@ -37,7 +38,7 @@ def squared_difference(x1, x2):
     """:func:`squared_error` under Chainer's other argument names: ``(x1 - x2) ** 2``.
 
     Args:
-        x1 (Variable or array): a float array.
+        x1 (Variable or array): a float array of any shape.
         x2 (Variable or array): an array of ``x1``'s shape and dtype.
 
     Returns:

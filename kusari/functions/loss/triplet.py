@@ -11,12 +11,14 @@ def triplet(anchor, positive, negative, margin=0.2, reduce='mean'):
     """Triplet loss ``max(|a - p|^2 - |a - n|^2 + margin, 0)`` per row.
 
     Args:
-        anchor, positive, negative: float arrays of shape (N, K).
+        anchor, positive, negative (Variable or array): float arrays of shape
+            ``(N, K)`` and one dtype.
         margin (float): a positive margin.
-        reduce (str): 'mean' for the mean over rows, 'no' for the (N,) losses.
+        reduce (str): 'mean' for the mean over rows, 'no' for the ``(N,)`` losses.
 
     Returns:
-        Variable: a scalar ('mean') or of shape (N,) ('no').
+        Variable: of ``anchor``'s dtype, a scalar (shape ``()``) for 'mean' or of
+        shape ``(N,)`` for 'no'.
     """
     if margin <= 0:
         fail('triplet', 'margin', 'a positive value', margin)

@@ -29,13 +29,15 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     Elementwise it is ``(mean**2 + exp(ln_var) - ln_var - 1) / 2``.
 
     Args:
-        mean: means of the diagonal Gaussian.
-        ln_var: log variances, of ``mean``'s shape.
+        mean (Variable or array): means of the diagonal Gaussian, a float array of
+            any shape.
+        ln_var (Variable or array): log variances, of ``mean``'s shape.
         reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
             elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum', 'mean') or an array of ``mean``'s shape ('no').
+        Variable: of ``mean``'s dtype: a scalar (shape ``()``) for 'sum' and 'mean',
+        or of ``mean``'s shape for 'no'.
     """
     check_reduce('gaussian_kl_divergence', reduce, _REDUCTIONS)
     mean = core.as_variable(mean)
@@ -73,13 +75,15 @@ def bernoulli_nll(x, y, reduce='sum'):
     Elementwise it is ``softplus(y) - x * y``; ``y`` holds pre-sigmoid values.
 
     Args:
-        x: data in [0, 1].
-        y: logits (the Bernoulli mean is ``sigmoid(y)``), of ``x``'s shape.
+        x (Variable or array): data in [0, 1], a float array of any shape.
+        y (Variable or array): logits (the Bernoulli mean is ``sigmoid(y)``), of
+            ``x``'s shape and dtype.
         reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
             elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum', 'mean') or an array of ``x``'s shape ('no').
+        Variable: of ``x``'s dtype: a scalar (shape ``()``) for 'sum' and 'mean', or
+        of ``x``'s shape for 'no'.
     """
     check_reduce('bernoulli_nll', reduce, _REDUCTIONS)
     return _reduce(BernoulliNLL().apply((x, y))[0], reduce)
@@ -91,14 +95,15 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
     Elementwise it is ``(ln_var + log(2 pi)) / 2 + (x - mean)**2 * exp(-ln_var) / 2``.
 
     Args:
-        x: data.
-        mean: means of the Gaussian, of ``x``'s shape.
-        ln_var: log variances, of ``x``'s shape.
+        x (Variable or array): data, a float array of any shape.
+        mean (Variable or array): means of the Gaussian, of ``x``'s shape.
+        ln_var (Variable or array): log variances, of ``x``'s shape.
         reduce (str): 'sum' or 'mean' for a scalar (the sum or the mean of the
             elementwise values), 'no' for the elementwise values.
 
     Returns:
-        Variable: a scalar ('sum', 'mean') or an array of ``x``'s shape ('no').
+        Variable: of ``x``'s dtype: a scalar (shape ``()``) for 'sum' and 'mean', or
+        of ``x``'s shape for 'no'.
     """
     check_reduce('gaussian_nll', reduce, _REDUCTIONS)
     x, mean, ln_var = (core.as_variable(v) for v in (x, mean, ln_var))
