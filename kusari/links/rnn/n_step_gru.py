@@ -1,7 +1,7 @@
 """Stacked (and bidirectional) GRU links over variable-length sequences."""
 
 from kusari import functions as F
-from kusari.links.rnn.n_step_rnn import NStepRNNBase
+from kusari.links.rnn.n_step_rnn import NStepRNNBase, _link_doc
 
 
 class NStepGRUBase(NStepRNNBase):
@@ -9,30 +9,15 @@ class NStepGRUBase(NStepRNNBase):
 
 
 class NStepGRU(NStepGRUBase):
-    """Stacked GRU (weights ``w0..w2`` on the input, ``w3..w5`` on the state).
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked GRU (weights ``w0..w2`` on the input, ``w3..w5`` on the '
+                        'state).')
 
     def rnn(self, *args):
         return F.n_step_gru(*args)
 
 
 class NStepBiGRU(NStepGRUBase):
-    """Stacked bidirectional GRU.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked bidirectional GRU.')
 
     use_bi_direction = True
 

@@ -1,7 +1,7 @@
 """Stacked (and bidirectional) LSTM links over variable-length sequences."""
 
 from kusari import functions as F
-from kusari.links.rnn.n_step_rnn import NStepRNNBase
+from kusari.links.rnn.n_step_rnn import NStepRNNBase, _link_doc
 
 
 class NStepLSTMBase(NStepRNNBase):
@@ -26,30 +26,15 @@ class NStepLSTMBase(NStepRNNBase):
 
 
 class NStepLSTM(NStepLSTMBase):
-    """Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the state).
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the '
+                        'state).')
 
     def rnn(self, *args):
         return F.n_step_lstm(*args)
 
 
 class NStepBiLSTM(NStepLSTMBase):
-    """Stacked bidirectional LSTM.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked bidirectional LSTM.')
 
     use_bi_direction = True
 

@@ -36,6 +36,19 @@ def _reject_kwargs(name, kwargs):
                              ('activation', 'use the NStepRNNTanh/NStepRNNReLU links'))})
 
 
+def _link_doc(summary):
+    """The docstring of an NStep link: ``summary`` and the arguments they all take."""
+    return summary + """
+
+    Args:
+        n_layers (int): number of stacked layers.
+        in_size (int or None): size of each input vector (None: inferred).
+        out_size (int): size of the hidden state.
+        dropout (float): dropout ratio between layers.
+        initialW, initial_bias: initializers of the weights and the biases.
+    """
+
+
 class NStepRNNBase(ChainList):
     """The weights of ``n_layers`` stacked recurrent layers (each direction of each
     layer one child link with parameters ``w0 .. w{n-1}``, ``b0 .. b{n-1}``; the first
@@ -135,15 +148,8 @@ class NStepRNNBase(ChainList):
 
 
 class NStepRNNTanh(NStepRNNBase):
-    """Stacked Elman RNN with tanh: ``h_t = tanh(w0 x_t + b0 + w1 h_{t-1} + b1)``.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked Elman RNN with tanh: '
+                        '``h_t = tanh(w0 x_t + b0 + w1 h_{t-1} + b1)``.')
 
     n_weights = 2
 
@@ -152,15 +158,7 @@ class NStepRNNTanh(NStepRNNBase):
 
 
 class NStepRNNReLU(NStepRNNBase):
-    """Stacked Elman RNN with ReLU.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked Elman RNN with ReLU.')
 
     n_weights = 2
 
@@ -169,15 +167,7 @@ class NStepRNNReLU(NStepRNNBase):
 
 
 class NStepBiRNNTanh(NStepRNNBase):
-    """Stacked bidirectional Elman RNN with tanh.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked bidirectional Elman RNN with tanh.')
 
     n_weights = 2
     use_bi_direction = True
@@ -187,15 +177,7 @@ class NStepBiRNNTanh(NStepRNNBase):
 
 
 class NStepBiRNNReLU(NStepRNNBase):
-    """Stacked bidirectional Elman RNN with ReLU.
-
-    Args:
-        n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
-        out_size (int): size of the hidden state.
-        dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
-    """
+    __doc__ = _link_doc('Stacked bidirectional Elman RNN with ReLU.')
 
     n_weights = 2
     use_bi_direction = True
