@@ -1,5 +1,8 @@
 """Run Caffe models: the layers of a ``.caffemodel`` as a kusari Chain."""
 
+from __future__ import annotations
+
+import typing
 import warnings
 
 import numpy
@@ -15,6 +18,10 @@ from kusari.links.connection.linear import Linear
 from kusari.links.connection.scale import Scale
 from kusari.links.normalization.batch_normalization import BatchNormalization
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 def _blob_array(blob):
@@ -84,13 +91,13 @@ class CaffeFunction(Chain):
         layers (list): ``(layer name, bottom blob names, top blob names)`` in order.
     """
 
-    def __init__(self, model_path):
+    def __init__(self, model_path: str) -> None:
         super().__init__()
         with open(model_path, 'rb') as f:
             net = decode(f.read(), schema.NET)
-        self.forwards = {}
-        self.split_map = {}
-        self.layers = []
+        self.forwards: dict[str, typing.Callable[..., typing.Any]] = {}
+        self.split_map: dict[str, str] = {}
+        self.layers: list[tuple[str, list[str], list[str]]] = []
         if net.layer:
             for layer in net.layer:
                 self._add(layer, layer.type)
@@ -106,18 +113,22 @@ class CaffeFunction(Chain):
             return
         setup(self, layer)
 
-    def forward(self, inputs, outputs, disable=(), **kwargs):
+    def forward(self, inputs: typing.Mapping[str, types.VariableOrArray],
+                outputs: typing.Iterable[str], disable: typing.Iterable[str] = (),
+                **kwargs: typing.Any) -> tuple[Variable, ...]:
         """forward(self, inputs, outputs, disable=())
 
         Run the part of the network that the given blobs reach.
 
         Args:
-            inputs (dict): blob name -> input Variable or array.
+            inputs (dict): blob name -> input Variable or array, e.g. ``'data'`` ->
+                images of shape ``(N, 3, H, W)``.
             outputs (iterable of str): the blobs to return.
-            disable (iterable of str): layers to skip.
+            disable (iterable of str): layers to skip (default none).
+            kwargs: nothing is accepted (Chainer v1's ``train`` is refused).
 
         Returns:
-            tuple: the Variables of the ``outputs`` blobs.
+            tuple: the Variables of the ``outputs`` blobs, each ``(N, ...)``.
         """
         argument.parse_kwargs_of(
             'CaffeFunction.forward', kwargs,

@@ -1,5 +1,8 @@
 """Batch normalization layer (Ioffe & Szegedy, 2015)."""
 
+from __future__ import annotations
+
+import typing
 import numbers
 
 import numpy
@@ -10,6 +13,10 @@ from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 def _init_array(initializer, default_value, shape, dtype):
@@ -56,17 +63,20 @@ class BatchNormalization(Link):
     testing (``config.train`` False: the stored statistics normalize).
 
     Args:
-        size (int, tuple of ints or None): the shape of the normalized axes (None:
-            inferred from ``axis`` and the first input).
-        decay (float): decay rate of the moving averages.
-        eps (float): added to the variance.
-        dtype: dtype of the parameters and statistics (None: ``config.dtype``).
-        use_gamma (bool): learn a scale ``gamma`` (else 1).
-        use_beta (bool): learn a shift ``beta`` (else 0).
-        initial_gamma, initial_beta: initializers (default 1 and 0).
-        axis (int or tuple of ints): the axes statistics are taken over (None: all but
-            the axes from 1 that ``size`` covers).
-        initial_avg_mean, initial_avg_var: initializers of the statistics (0 and 1).
+        size (int, tuple of ints or None): the shape of the normalized axes, e.g. the
+            channels (default None: inferred from ``axis`` and the first input).
+        decay (float): decay rate of the moving averages (default 0.9).
+        eps (float): added to the variance (default 2e-5).
+        dtype: dtype of the parameters and statistics (default None: ``config.dtype``;
+            float32 under mixed16).
+        use_gamma (bool): learn a scale ``gamma``, else 1 (default True).
+        use_beta (bool): learn a shift ``beta``, else 0 (default True).
+        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
+            None: 1 and 0).
+        axis (int or tuple of ints or None): the axes statistics are taken over
+            (default None: all but the axes from 1 that ``size`` covers).
+        initial_avg_mean, initial_avg_var: initializers of the statistics (default
+            None: 0 and 1).
 
     Attributes:
         gamma, beta (Parameter): scale and shift.
@@ -74,14 +84,18 @@ class BatchNormalization(Link):
         N (int): batches seen in fine-tuning mode (persistent).
     """
 
-    gamma = None
-    beta = None
-    avg_mean = None
-    avg_var = None
+    gamma: Parameter | None = None
+    beta: Parameter | None = None
+    avg_mean: types.NdArray = None
+    avg_var: types.NdArray = None
 
-    def __init__(self, size=None, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
-                 use_beta=True, initial_gamma=None, initial_beta=None, axis=None,
-                 initial_avg_mean=None, initial_avg_var=None):
+    def __init__(self, size: types.ShapeSpec | None = None, decay: float = 0.9,
+                 eps: float = 2e-5, dtype: types.DTypeSpec = None, use_gamma: bool = True,
+                 use_beta: bool = True, initial_gamma: types.InitializerSpec | None = None,
+                 initial_beta: types.InitializerSpec | None = None,
+                 axis: int | tuple[int, ...] | None = None,
+                 initial_avg_mean: types.InitializerSpec | None = None,
+                 initial_avg_var: types.InitializerSpec | None = None) -> None:
         super().__init__()
         if size is None and axis is None:
             raise RuntimeError('{}: size or axis is required'.format(type(self).__name__))
@@ -133,16 +147,27 @@ class BatchNormalization(Link):
             return 1.0 - 1.0 / self.N
         return self.decay
 
-    def forward(self, x, **kwargs):
+    def forward(self, x: types.VariableOrArray, **kwargs: typing.Any) -> Variable:
         """forward(self, x, finetune=False)
 
         Normalize ``x``; ``finetune=True`` (while training) accumulates exact
         population statistics instead of moving averages.
+
+        Args:
+            x: input of shape ``(N, C, ...)`` for the default ``axis`` with
+                ``size=C`` (the axes after ``size``'s are averaged over too); in
+                general the axes not in ``axis`` have the shape ``size``.
+            kwargs: ``finetune`` (bool, default False): while training, accumulate
+                the exact population statistics instead of moving averages.
+
+        Returns:
+            ~kusari.Variable: the normalized input, of the same shape as ``x``.
         """
         finetune = parse_finetune(type(self).__name__, kwargs)
-        if self.avg_mean is None:
+        if self.avg_mean is None:  # then size was not given, so axis was
             self._initialize_params(tuple(
-                d for i, d in enumerate(x.shape) if i not in self.axis))
+                d for i, d in enumerate(x.shape)
+                if i not in self.axis))  # type: ignore[operator]
         gamma, beta = self._scale_and_shift(x)
         if configuration.config.train:
             decay = self._decay(finetune)
@@ -152,6 +177,6 @@ class BatchNormalization(Link):
         return F.fixed_batch_normalization(x, gamma, beta, self.avg_mean, self.avg_var,
                                            self.eps, axis=self.axis)
 
-    def start_finetuning(self):
+    def start_finetuning(self) -> None:
         """Restart the population statistics count of fine-tuning mode."""
         self.N = 0

@@ -1,10 +1,18 @@
 """Batch renormalization layer (Ioffe, 2017)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import configuration
 from kusari import functions as F
 from kusari.links.normalization.batch_normalization import (BatchNormalization,
                                                             parse_finetune,
                                                             statistics_to_update)
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class BatchRenormalization(BatchNormalization):
@@ -13,26 +21,46 @@ class BatchRenormalization(BatchNormalization):
     ``[-dmax, dmax]``), so training and inference outputs agree.
 
     Args:
-        size (int or tuple of ints): the shape of the normalized axes.
-        rmax (float): the largest allowed correction of the standard deviation.
-        dmax (float): the largest allowed correction of the mean.
-
-    The other arguments (``decay``, ``eps``, ``dtype``, ``use_gamma``, ``use_beta``,
-    ``initial_gamma``, ``initial_beta``, ``initial_avg_mean``, ``initial_avg_var``)
-    are those of :class:`BatchNormalization`.
+        size (int or tuple of ints): the shape of the normalized axes (the channels).
+        rmax (float): the largest allowed correction of the standard deviation
+            (default 1).
+        dmax (float): the largest allowed correction of the mean (default 0).
+        decay, eps, dtype, use_gamma, use_beta: as in :class:`BatchNormalization`
+            (defaults 0.9, 2e-5, None, True, True).
+        initial_gamma, initial_beta, initial_avg_mean, initial_avg_var: initializers,
+            as in :class:`BatchNormalization` (default None: 1, 0, 0 and 1).
     """
 
-    def __init__(self, size, rmax=1, dmax=0, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
-                 use_beta=True, initial_gamma=None, initial_beta=None, initial_avg_mean=None,
-                 initial_avg_var=None):
+    # The statistics a forward saw, for F.forget's rerun of it.
+    _prev_avg_mean: types.NdArray
+    _prev_avg_var: types.NdArray
+
+    def __init__(self, size: types.ShapeSpec, rmax: float = 1, dmax: float = 0,
+                 decay: float = 0.9, eps: float = 2e-5, dtype: types.DTypeSpec = None,
+                 use_gamma: bool = True, use_beta: bool = True,
+                 initial_gamma: types.InitializerSpec | None = None,
+                 initial_beta: types.InitializerSpec | None = None,
+                 initial_avg_mean: types.InitializerSpec | None = None,
+                 initial_avg_var: types.InitializerSpec | None = None) -> None:
         super().__init__(size, decay, eps, dtype, use_gamma, use_beta, initial_gamma,
                          initial_beta, initial_avg_mean=initial_avg_mean,
                          initial_avg_var=initial_avg_var)
         self.rmax = rmax
         self.dmax = dmax
 
-    def forward(self, x, **kwargs):
-        """forward(self, x, finetune=False)"""
+    def forward(self, x: types.VariableOrArray, **kwargs: typing.Any) -> Variable:
+        """forward(self, x, finetune=False)
+
+        Normalize ``x`` (with the renormalization corrections while training).
+
+        Args:
+            x: input of shape ``(N, C, ...)`` with ``size=C``.
+            kwargs: ``finetune`` (bool, default False): while training, accumulate
+                the exact population statistics instead of moving averages.
+
+        Returns:
+            ~kusari.Variable: the normalized input, of the same shape as ``x``.
+        """
         finetune = parse_finetune('BatchRenormalization', kwargs)
         gamma, beta = self._scale_and_shift(x)
         if configuration.config.train:

@@ -1,5 +1,8 @@
 """Decorrelated batch normalization (Huang et al., 2018)."""
 
+from __future__ import annotations
+
+import typing
 import warnings
 
 import numpy
@@ -9,8 +12,12 @@ from kusari import functions as F
 from kusari.link import Link
 from kusari.links.normalization.batch_normalization import (parse_finetune,
                                                             statistics_to_update)
-from kusari.serializer import Deserializer
+from kusari.serializer import AbstractSerializer, Deserializer
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class DecorrelatedBatchNormalization(Link):
@@ -20,22 +27,24 @@ class DecorrelatedBatchNormalization(Link):
 
     Args:
         size (int): number of channels.
-        groups (int or None): number of channel groups whitened separately.
-        decay (float): decay rate of the moving averages.
-        eps (float): added to the covariance's diagonal.
-        dtype: dtype of the statistics.
-        group_size (int or None): channels per group (keyword only; instead of groups).
+        groups (int or None): number of channel groups whitened separately
+            (default 16).
+        decay (float): decay rate of the moving averages (default 0.9).
+        eps (float): added to the covariance's diagonal (default 2e-5).
+        dtype: dtype of the statistics (default float32).
+        kwargs: ``group_size`` (int or None): channels per group, instead of
+            ``groups`` (pass ``groups=None`` with it).
     """
 
-    def __init__(self, size, groups=16, decay=0.9, eps=2e-5, dtype=numpy.float32, **kwargs):
+    def __init__(self, size: int, groups: int | None = 16, decay: float = 0.9,
+                 eps: float = 2e-5, dtype: types.DTypeSpec = numpy.float32,
+                 **kwargs: typing.Any) -> None:
         super().__init__()
         group_size, = argument.parse_kwargs_of('DecorrelatedBatchNormalization', kwargs,
                                                ('group_size', None))
-        if group_size is None and groups is None:
-            group_size = 16
         if group_size is None:
-            group_size = size // groups
-        elif groups is None:
+            group_size = 16 if groups is None else size // groups
+        if groups is None:
             groups = size // group_size
         if groups * group_size != size:
             raise ValueError('DecorrelatedBatchNormalization: size ({}) must equal groups '
@@ -51,13 +60,24 @@ class DecorrelatedBatchNormalization(Link):
         self.eps = eps
         self.groups = groups
 
-    def serialize(self, serializer):
+    def serialize(self, serializer: AbstractSerializer) -> None:
         if isinstance(serializer, Deserializer):
             serializer = _PatchedDeserializer(serializer, self.groups)
         super().serialize(serializer)
 
-    def forward(self, x, **kwargs):
-        """forward(self, x, *, finetune=False)"""
+    def forward(self, x: types.VariableOrArray, **kwargs: typing.Any) -> Variable:
+        """forward(self, x, *, finetune=False)
+
+        Whiten ``x`` by groups of channels.
+
+        Args:
+            x: input of shape ``(N, size, ...)``.
+            kwargs: ``finetune`` (bool, default False): while training, accumulate
+                the exact population statistics instead of moving averages.
+
+        Returns:
+            ~kusari.Variable: the whitened input, of the same shape as ``x``.
+        """
         finetune = parse_finetune('DecorrelatedBatchNormalization', kwargs)
         if configuration.config.train:
             if finetune:
@@ -73,7 +93,7 @@ class DecorrelatedBatchNormalization(Link):
         return F.fixed_decorrelated_batch_normalization(x, self.avg_mean, self.avg_projection,
                                                         groups=self.groups)
 
-    def start_finetuning(self):
+    def start_finetuning(self) -> None:
         """Restart the population statistics count of fine-tuning mode."""
         self.N = 0
 

@@ -1,5 +1,9 @@
 """Group normalization (Wu & He, 2018)."""
 
+from __future__ import annotations
+
+import typing
+
 import numpy
 
 from kusari import core
@@ -8,19 +12,27 @@ from kusari.core import Parameter
 from kusari.link import Link
 from kusari.links.normalization.batch_normalization import initializer_of
 
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
+
 
 class GroupNormalization(Link):
     """Normalizes each sample over groups of channels, then scales by ``gamma`` and
     shifts by ``beta`` (both of shape (channels,)).
 
     Args:
-        groups (int): number of channel groups.
-        size (int or None): number of channels (None: inferred from the first input).
-        eps (float): added to the variance.
-        initial_gamma, initial_beta: initializers (default 1 and 0).
+        groups (int): number of channel groups; it divides the channels.
+        size (int or None): number of channels (default None: inferred from the first
+            input).
+        eps (float): added to the variance (default 1e-5).
+        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
+            None: 1 and 0).
     """
 
-    def __init__(self, groups, size=None, eps=1e-5, initial_gamma=None, initial_beta=None):
+    def __init__(self, groups: int, size: int | None = None, eps: float = 1e-5,
+                 initial_gamma: types.InitializerSpec | None = None,
+                 initial_beta: types.InitializerSpec | None = None) -> None:
         super().__init__()
         self.groups = groups
         self.eps = eps
@@ -36,7 +48,15 @@ class GroupNormalization(Link):
         self.gamma.initialize(size)
         self.beta.initialize(size)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Normalize each sample by groups of channels.
+
+        Args:
+            x: input of shape ``(N, C, ...)`` with ``C = size``.
+
+        Returns:
+            ~kusari.Variable: the normalized input, of the same shape as ``x``.
+        """
         if self.gamma.array is None:
             if x.ndim < 2:
                 raise ValueError('GroupNormalization: the input must have a channel axis, '

@@ -1,9 +1,17 @@
 """Layer normalization (Ba et al., 2016)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class LayerNormalization(Link):
@@ -11,12 +19,16 @@ class LayerNormalization(Link):
     and shifts by ``beta`` (both of shape (size,)).
 
     Args:
-        size (int or None): number of features (None: inferred from the first input).
-        eps (float): added to the variance.
-        initial_gamma, initial_beta: initializers (default 1 and 0).
+        size (int or None): number of features (default None: inferred from the first
+            input).
+        eps (float): added to the variance (default 1e-6).
+        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
+            None: 1 and 0).
     """
 
-    def __init__(self, size=None, eps=1e-6, initial_gamma=None, initial_beta=None):
+    def __init__(self, size: int | None = None, eps: float = 1e-6,
+                 initial_gamma: types.InitializerSpec | None = None,
+                 initial_beta: types.InitializerSpec | None = None) -> None:
         super().__init__()
         self.eps = eps
         with self.init_scope():
@@ -31,7 +43,15 @@ class LayerNormalization(Link):
         self.gamma.initialize(size)
         self.beta.initialize(size)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Normalize each row over its features.
+
+        Args:
+            x: input of shape ``(N, size)``.
+
+        Returns:
+            ~kusari.Variable: the normalized input, of shape ``(N, size)``.
+        """
         if self.gamma.array is None:
             size = 1
             for d in x.shape[1:]:

@@ -1,10 +1,17 @@
 """LSTM layers: StatelessLSTM (state passed in and out) and LSTM (state kept)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Variable
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 
 class _LSTMBase(Chain):
@@ -12,19 +19,23 @@ class _LSTMBase(Chain):
     (out -> 4 out, no bias), gates interleaved per unit as :func:`functions.lstm`
     expects (a, i, f, o)."""
 
-    def __init__(self, in_size, out_size=None, lateral_init=None, upward_init=None,
-                 bias_init=None, forget_bias_init=None):
+    def __init__(self, in_size: int | None, out_size: int | None = None,
+                 lateral_init: types.InitializerSpec | None = None,
+                 upward_init: types.InitializerSpec | None = None,
+                 bias_init: types.InitializerSpec | None = None,
+                 forget_bias_init: types.InitializerSpec | None = None) -> None:
         super().__init__()
         if out_size is None:
             in_size, out_size = None, in_size
-        self.state_size = out_size
+        # an int once the short form is unpacked (mypy cannot follow the swap)
+        self.state_size: int = out_size  # type: ignore[assignment]
         self.lateral_init = lateral_init
         self.upward_init = upward_init
         self.bias_init = 0 if bias_init is None else bias_init
         self.forget_bias_init = 1 if forget_bias_init is None else forget_bias_init
         with self.init_scope():
-            self.upward = Linear(in_size, 4 * out_size, initialW=0)
-            self.lateral = Linear(out_size, 4 * out_size, initialW=0, nobias=True)
+            self.upward = Linear(in_size, 4 * self.state_size, initialW=0)
+            self.lateral = Linear(out_size, 4 * self.state_size, initialW=0, nobias=True)
         if in_size is not None:
             self._initialize_params()
 
@@ -57,14 +68,25 @@ class StatelessLSTM(_LSTMBase):
     Args:
         in_size (int or None): input size (None: inferred).
             ``StatelessLSTM(out_size)`` is also accepted.
-        out_size (int): size of the state.
-        lateral_init, upward_init: initializers of the weights (default LeCunNormal).
-        bias_init: initializer of the biases (default 0).
-        forget_bias_init: initializer of the forget gate's bias (default 1).
+        out_size (int or None): size of the state (None only in the short form).
+        lateral_init, upward_init: initializers of the weights (default None:
+            LeCunNormal).
+        bias_init: initializer of the biases (default None: 0).
+        forget_bias_init: initializer of the forget gate's bias (default None: 1).
     """
 
-    def forward(self, c, h, x):
-        """Return the new ``(c, h)``; ``c`` and ``h`` may be None (zeros)."""
+    def forward(self, c: types.VariableOrArray | None, h: types.VariableOrArray | None,
+                x: types.VariableOrArray) -> tuple[Variable, Variable]:
+        """One step from the state ``(c, h)``.
+
+        Args:
+            c: the previous cell state, of shape ``(N, out_size)`` (None: zeros).
+            h: the previous output, of shape ``(N, out_size)`` (None: zeros).
+            x: the input, of shape ``(N, in_size)``.
+
+        Returns:
+            tuple: the new ``(c, h)``, both Variables of shape ``(N, out_size)``.
+        """
         self._ensure_initialized(x)
         lstm_in = self.upward(x)
         if h is not None:
@@ -83,32 +105,49 @@ class LSTM(_LSTMBase):
     Args:
         in_size (int or None): input size (None: inferred).
             ``LSTM(out_size)`` is also accepted.
-        out_size (int): size of the state.
-        lateral_init, upward_init: initializers of the weights (default LeCunNormal).
-        bias_init: initializer of the biases (default 0).
-        forget_bias_init: initializer of the forget gate's bias (default 1).
+        out_size (int or None): size of the state (None only in the short form).
+        lateral_init, upward_init: initializers of the weights (default None:
+            LeCunNormal).
+        bias_init: initializer of the biases (default None: 0).
+        forget_bias_init: initializer of the forget gate's bias (default None: 1).
 
     Attributes:
         c (Variable): the cell state (None before the first step).
         h (Variable): the output (None before the first step).
     """
 
-    def __init__(self, in_size, out_size=None, lateral_init=None, upward_init=None,
-                 bias_init=None, forget_bias_init=None):
+    c: Variable | None
+    h: Variable | None
+
+    def __init__(self, in_size: int | None, out_size: int | None = None,
+                 lateral_init: types.InitializerSpec | None = None,
+                 upward_init: types.InitializerSpec | None = None,
+                 bias_init: types.InitializerSpec | None = None,
+                 forget_bias_init: types.InitializerSpec | None = None) -> None:
         super().__init__(in_size, out_size, lateral_init, upward_init, bias_init,
                          forget_bias_init)
         self.reset_state()
 
-    def set_state(self, c, h):
+    def set_state(self, c: types.VariableOrArray, h: types.VariableOrArray) -> None:
         """Set the cell state and output (Variables or arrays)."""
         self.c = c if isinstance(c, Variable) else Variable(c)
         self.h = h if isinstance(h, Variable) else Variable(h)
 
-    def reset_state(self):
+    def reset_state(self) -> None:
         """Forget the state."""
         self.c = self.h = None
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """One step from the kept state (zeros before the first step).
+
+        Args:
+            x: the input, of shape ``(N, in_size)``; ``N`` may be smaller than the
+                state's batch size (then only the state's first ``N`` rows change).
+
+        Returns:
+            ~kusari.Variable: the output ``h`` of the ``N`` rows, of shape
+            ``(N, out_size)``.
+        """
         self._ensure_initialized(x)
         batch = x.shape[0]
         lstm_in = self.upward(x)

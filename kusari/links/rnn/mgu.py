@@ -1,17 +1,29 @@
 """Minimal gated units (Zhou et al., 2016)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import core
 from kusari import functions as F
 from kusari.core import Variable
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
 
+if typing.TYPE_CHECKING:
+    from kusari import types
+
 
 class MGUBase(Chain):
-    """``f = sigmoid(W_f [h, x]); h_bar = tanh(W_h [f * h, x]);
-    h_new = f * h_bar + (1 - f) * h``."""
+    """The weights of an MGU: ``f = sigmoid(W_f [h, x]); h_bar = tanh(W_h [f * h, x]);
+    h_new = f * h_bar + (1 - f) * h``.
 
-    def __init__(self, n_inputs, n_units):
+    Args:
+        n_inputs (int): input size.
+        n_units (int): state size.
+    """
+
+    def __init__(self, n_inputs: int, n_units: int) -> None:
         super().__init__()
         with self.init_scope():
             self.W_f = Linear(n_inputs + n_units, n_units)
@@ -31,7 +43,16 @@ class StatelessMGU(MGUBase):
         n_units (int): state size.
     """
 
-    def forward(self, h, x):
+    def forward(self, h: types.VariableOrArray, x: types.VariableOrArray) -> Variable:
+        """One step from the state ``h``.
+
+        Args:
+            h: the previous state, of shape ``(N, n_units)``.
+            x: the input, of shape ``(N, n_inputs)``.
+
+        Returns:
+            ~kusari.Variable: the new state, of shape ``(N, n_units)``.
+        """
         return self._call_mgu(h, x)
 
 
@@ -43,20 +64,30 @@ class StatefulMGU(MGUBase):
         out_size (int): state size.
     """
 
-    def __init__(self, in_size, out_size):
+    h: Variable | None
+
+    def __init__(self, in_size: int, out_size: int) -> None:
         super().__init__(in_size, out_size)
         self._state_size = out_size
         self.reset_state()
 
-    def set_state(self, h):
+    def set_state(self, h: types.VariableOrArray) -> None:
         """Set the state (a Variable or array)."""
         self.h = h if isinstance(h, Variable) else Variable(h)
 
-    def reset_state(self):
+    def reset_state(self) -> None:
         """Forget the state."""
         self.h = None
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """One step from the kept state (zero before the first step).
+
+        Args:
+            x: the input of this step, of shape ``(N, in_size)``.
+
+        Returns:
+            ~kusari.Variable: the new state ``h``, of shape ``(N, out_size)``.
+        """
         h = self.h
         if h is None:
             h = Variable(self.xp.zeros((x.shape[0], self._state_size),

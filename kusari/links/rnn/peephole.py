@@ -1,9 +1,16 @@
 """LSTM with peephole connections (Gers & Schmidhuber, 2000)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.core import Variable
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 
 class StatefulPeepholeLSTM(Chain):
@@ -18,7 +25,10 @@ class StatefulPeepholeLSTM(Chain):
         c, h (Variable): the cell state and output (None before the first step).
     """
 
-    def __init__(self, in_size, out_size):
+    c: Variable | None
+    h: Variable | None
+
+    def __init__(self, in_size: int, out_size: int) -> None:
         super().__init__()
         self.state_size = out_size
         with self.init_scope():
@@ -29,11 +39,19 @@ class StatefulPeepholeLSTM(Chain):
             self.peep_o = Linear(out_size, out_size, nobias=True)
         self.reset_state()
 
-    def reset_state(self):
+    def reset_state(self) -> None:
         """Forget the state."""
         self.c = self.h = None
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """One step from the kept state (zeros before the first step).
+
+        Args:
+            x: the input of this step, of shape ``(N, in_size)``.
+
+        Returns:
+            ~kusari.Variable: the new state ``h``, of shape ``(N, out_size)``.
+        """
         lstm_in = self.upward(x)
         if self.h is not None:
             lstm_in += self.lateral(self.h)

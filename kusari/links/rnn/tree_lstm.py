@@ -1,8 +1,16 @@
 """Tree-structured LSTM units (Tai et al., 2015; Bowman et al., 2016)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 def _zero_input(link, cs, hs):
@@ -35,7 +43,7 @@ class ChildSumTreeLSTM(Chain):
         W_h_f (Linear): each child's h -> its forget gate (no bias).
     """
 
-    def __init__(self, in_size, out_size):
+    def __init__(self, in_size: int, out_size: int) -> None:
         super().__init__()
         with self.init_scope():
             self.W_x = Linear(in_size, 4 * out_size)
@@ -44,7 +52,18 @@ class ChildSumTreeLSTM(Chain):
         self.in_size = in_size
         self.state_size = out_size
 
-    def forward(self, *cshsx):
+    def forward(self, *cshsx: types.VariableOrArray | None) -> tuple[Variable, Variable]:
+        """The state of a node from its children's states and its input.
+
+        Args:
+            cshsx: the children's cell states ``c_1, ..., c_n``, then their outputs
+                ``h_1, ..., h_n``, each of shape ``(N, out_size)``, then the input
+                ``x`` of shape ``(N, in_size)``; a None is zeros (not all may be
+                None).
+
+        Returns:
+            tuple: the node's ``(c, h)``, both Variables of shape ``(N, out_size)``.
+        """
         if len(cshsx) % 2 != 1:
             raise ValueError('ChildSumTreeLSTM: expected c_1..c_n, h_1..h_n, x (an odd '
                              'number of arguments), got {}'.format(len(cshsx)))
@@ -77,10 +96,10 @@ class NaryTreeLSTM(Chain):
     Args:
         in_size (int): input size.
         out_size (int): state size.
-        n_ary (int): number of children.
+        n_ary (int): number of children (default 2).
     """
 
-    def __init__(self, in_size, out_size, n_ary=2):
+    def __init__(self, in_size: int, out_size: int, n_ary: int = 2) -> None:
         if n_ary < 1:
             raise ValueError('NaryTreeLSTM: n_ary must be positive, got {}'.format(n_ary))
         super().__init__()
@@ -93,7 +112,18 @@ class NaryTreeLSTM(Chain):
         self.state_size = out_size
         self.n_ary = n_ary
 
-    def forward(self, *cshsx):
+    def forward(self, *cshsx: types.VariableOrArray | None) -> tuple[Variable, Variable]:
+        """The state of a node from its ``n_ary`` children's states and its input.
+
+        Args:
+            cshsx: the children's cell states ``c_1, ..., c_N``, then their outputs
+                ``h_1, ..., h_N``, each of shape ``(N, out_size)`` or None for a
+                missing child, then the input ``x`` of shape ``(N, in_size)`` (None:
+                zeros).
+
+        Returns:
+            tuple: the node's ``(c, h)``, both Variables of shape ``(N, out_size)``.
+        """
         if len(cshsx) != 2 * self.n_ary + 1:
             raise ValueError('NaryTreeLSTM: expected {} arguments (c_1..c_N, h_1..h_N, x), '
                              'got {}'.format(2 * self.n_ary + 1, len(cshsx)))

@@ -1,10 +1,17 @@
 """LSTM with zoneout regularization (Krueger et al., 2017)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.core import Variable
 from kusari.link import Chain
 from kusari.links.connection.linear import Linear
 from kusari.utils import argument
+
+if typing.TYPE_CHECKING:
+    from kusari import types
 
 
 class StatefulZoneoutLSTM(Chain):
@@ -14,14 +21,19 @@ class StatefulZoneoutLSTM(Chain):
     Args:
         in_size (int): input size.
         out_size (int): state size.
-        c_ratio (float): zoneout ratio of the cell state.
-        h_ratio (float): zoneout ratio of the output.
+        c_ratio (float): zoneout ratio of the cell state (default 0.5).
+        h_ratio (float): zoneout ratio of the output (default 0.5).
+        kwargs: nothing is accepted (Chainer v1's ``train`` is refused).
 
     Attributes:
         c, h (Variable): the cell state and output (None before the first step).
     """
 
-    def __init__(self, in_size, out_size, c_ratio=0.5, h_ratio=0.5, **kwargs):
+    c: Variable | None
+    h: Variable | None
+
+    def __init__(self, in_size: int, out_size: int, c_ratio: float = 0.5,
+                 h_ratio: float = 0.5, **kwargs: typing.Any) -> None:
         super().__init__()
         argument.parse_kwargs_of(
             'StatefulZoneoutLSTM', kwargs,
@@ -35,11 +47,19 @@ class StatefulZoneoutLSTM(Chain):
             self.lateral = Linear(out_size, 4 * out_size, nobias=True)
         self.reset_state()
 
-    def reset_state(self):
+    def reset_state(self) -> None:
         """Forget the state."""
         self.c = self.h = None
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """One step from the kept state (zeros before the first step).
+
+        Args:
+            x: the input of this step, of shape ``(N, in_size)``.
+
+        Returns:
+            ~kusari.Variable: the new state ``h``, of shape ``(N, out_size)``.
+        """
         if self.h is None:
             self.h = Variable(self.xp.zeros((x.shape[0], self.state_size), dtype=x.dtype))
         if self.c is None:

@@ -1,5 +1,9 @@
 """TheanoFunction: declared for API compatibility; kusari does not support Theano."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.link import Link
 
 
@@ -9,9 +13,13 @@ class TheanoFunction(Link):
     Theano's development ended in 2017 and it does not install with current Python and
     NumPy, so kusari does not support it: constructing this link raises
     NotImplementedError.
+
+    Args:
+        inputs: Theano's input variables (in Chainer).
+        outputs: Theano's output variables (in Chainer).
     """
 
-    def __init__(self, inputs, outputs):
+    def __init__(self, inputs: typing.Any, outputs: typing.Any) -> None:
         raise NotImplementedError(
             'TheanoFunction is not supported by kusari: Theano is unmaintained and does not '
             'run on Python 3.11 / NumPy 2. Port the computation to kusari functions.')
