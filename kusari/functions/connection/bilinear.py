@@ -13,15 +13,17 @@ def bilinear(e1, e2, W, V1=None, V2=None, b=None):
     ``V1``, ``V2`` and ``b`` are all given.
 
     Args:
-        e1: left input of shape ``(I, J)``, or ``(I, ...)`` flattened to ``(I, J)``.
-        e2: right input of shape ``(I, K)``, or ``(I, ...)`` flattened to ``(I, K)``.
-        W: quadratic weight of shape ``(J, K, L)``.
-        V1: left linear weight of shape ``(J, L)``.
-        V2: right linear weight of shape ``(K, L)``.
-        b: bias of shape ``(L,)``.
+        e1 (Variable or array): float left input of shape ``(I, J)``, or
+            ``(I, ...)`` flattened to ``(I, J)``.
+        e2 (Variable or array): float right input of shape ``(I, K)``, or
+            ``(I, ...)`` flattened to ``(I, K)``.
+        W (Variable or array): quadratic weight of shape ``(J, K, L)``.
+        V1 (Variable, array or None): left linear weight of shape ``(J, L)``.
+        V2 (Variable, array or None): right linear weight of shape ``(K, L)``.
+        b (Variable, array or None): bias of shape ``(L,)``.
 
     Returns:
-        Variable: output of shape ``(I, L)``.
+        Variable: output of shape ``(I, L)`` and ``e1``'s dtype.
     """
     linear_terms = [v is None for v in (V1, V2, b)]
     if any(linear_terms) and not all(linear_terms):

@@ -21,9 +21,9 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
     Two-dimensional convolution (cross-correlation, as in ConvNets).
 
     Args:
-        x: input of shape ``(n, c_I, h_I, w_I)``.
-        W: filters of shape ``(c_O, c_I / groups, h_K, w_K)``.
-        b: bias of shape ``(c_O,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, h_I, w_I)``.
+        W (Variable or array): filters of shape ``(c_O, c_I / groups, h_K, w_K)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): zero padding on both sides of each spatial axis.
         cover_all (bool): add output positions so that every input element is
@@ -32,8 +32,9 @@ def convolution_2d(x, W, b=None, stride=1, pad=0, cover_all=False, **kwargs):
         groups (int): number of groups of channels convolved separately.
 
     Returns:
-        Variable: output of shape ``(n, c_O, h_O, w_O)`` with
-        ``h_O = (h_I + 2 h_P - (h_K - 1) d - 1) // s + 1`` (and likewise ``w_O``).
+        Variable: output of shape ``(n, c_O, h_O, w_O)`` and ``x``'s dtype, with
+        ``h_O = (h_I + 2 h_P - (h_K - 1) d - 1) // s + 1`` (and likewise ``w_O``;
+        ``cover_all`` adds ``s - 1`` before the division).
         On the CPU it is a view of a channel-major array (like Chainer's, not
         C-contiguous), which the next convolution reads without a copy.
 

@@ -144,9 +144,9 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
     """N-dimensional convolution (cross-correlation, as in ConvNets).
 
     Args:
-        x: input of shape ``(n, c_I, d_1, ..., d_N)``.
-        W: filters of shape ``(c_O, c_I / groups, k_1, ..., k_N)``.
-        b: bias of shape ``(c_O,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W (Variable or array): filters of shape ``(c_O, c_I / groups, k_1, ..., k_N)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
         stride (int or tuple of ints): stride of filter applications.
         pad (int or tuple of ints): zero padding on both sides of each spatial axis.
         cover_all (bool): add output positions so that every input element is
@@ -155,8 +155,9 @@ def convolution_nd(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         groups (int): number of groups of channels convolved separately.
 
     Returns:
-        Variable: output of shape ``(n, c_O, l_1, ..., l_N)`` with
-        ``l_i = (d_i + 2 p_i - (k_i - 1) dil_i - 1) // s_i + 1``.
+        Variable: output of shape ``(n, c_O, l_1, ..., l_N)`` and ``x``'s dtype, with
+        ``l_i = (d_i + 2 p_i - (k_i - 1) dil_i - 1) // s_i + 1`` (``cover_all`` adds
+        ``s_i - 1`` before the division).
     """
     if x.ndim < 3:
         fail('convolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial axis',
@@ -177,7 +178,7 @@ def convolution_1d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         groups (int): number of groups of channels convolved separately.
 
     Returns:
-        Variable: of shape ``(n, c_O, w_O)``.
+        Variable: of shape ``(n, c_O, w_O)`` and ``x``'s dtype.
     """
     if x.ndim != 3:
         fail('convolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
@@ -197,7 +198,7 @@ def convolution_3d(x, W, b=None, stride=1, pad=0, cover_all=False, dilate=1, gro
         groups (int): number of groups of channels convolved separately.
 
     Returns:
-        Variable: of shape ``(n, c_O, d_O, h_O, w_O)``.
+        Variable: of shape ``(n, c_O, d_O, h_O, w_O)`` and ``x``'s dtype.
     """
     if x.ndim != 5:
         fail('convolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))

@@ -21,9 +21,9 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
     Two-dimensional transposed convolution (the gradient of a convolution).
 
     Args:
-        x: input of shape ``(n, c_I, h_I, w_I)``.
-        W: filters of shape ``(c_I, c_O / groups, h_K, w_K)``.
-        b: bias of shape ``(c_O,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, h_I, w_I)``.
+        W (Variable or array): filters of shape ``(c_I, c_O / groups, h_K, w_K)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): padding removed from each side of the output.
         outsize (pair of ints): output size ``(h_O, w_O)``; by default
@@ -32,7 +32,7 @@ def deconvolution_2d(x, W, b=None, stride=1, pad=0, outsize=None, **kwargs):
         groups (int): number of groups of channels.
 
     Returns:
-        Variable: output of shape ``(n, c_O, h_O, w_O)``.
+        Variable: output of shape ``(n, c_O, h_O, w_O)`` and ``x``'s dtype.
     """
     node = Deconvolution2DFunction(stride, pad, outsize, **kwargs)
     if x.ndim != 4:

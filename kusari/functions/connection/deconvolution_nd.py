@@ -52,9 +52,9 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
     """N-dimensional transposed convolution (the gradient of a convolution).
 
     Args:
-        x: input of shape ``(n, c_I, d_1, ..., d_N)``.
-        W: filters of shape ``(c_I, c_O / groups, k_1, ..., k_N)``.
-        b: bias of shape ``(c_O,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, d_1, ..., d_N)``.
+        W (Variable or array): filters of shape ``(c_I, c_O / groups, k_1, ..., k_N)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
         stride (int or tuple of ints): stride of filter applications.
         pad (int or tuple of ints): padding removed from each side of the output.
         outsize (tuple of ints): output spatial size; by default
@@ -63,7 +63,7 @@ def deconvolution_nd(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         groups (int): number of groups of channels.
 
     Returns:
-        Variable: output of shape ``(n, c_O, l_1, ..., l_N)``.
+        Variable: output of shape ``(n, c_O, l_1, ..., l_N)`` and ``x``'s dtype.
     """
     if x.ndim < 3:
         fail('deconvolution_nd', 'x', 'an array (N, C, *spatial) with at least one spatial '
@@ -84,7 +84,7 @@ def deconvolution_1d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         groups (int): number of groups of channels.
 
     Returns:
-        Variable: of shape ``(n, c_O, w_O)``.
+        Variable: of shape ``(n, c_O, w_O)`` and ``x``'s dtype.
     """
     if x.ndim != 3:
         fail('deconvolution_1d', 'x', '3-d array (N, C, L)', 'shape {}'.format(x.shape))
@@ -104,7 +104,7 @@ def deconvolution_3d(x, W, b=None, stride=1, pad=0, outsize=None, dilate=1, grou
         groups (int): number of groups of channels.
 
     Returns:
-        Variable: of shape ``(n, c_O, d_O, h_O, w_O)``.
+        Variable: of shape ``(n, c_O, d_O, h_O, w_O)`` and ``x``'s dtype.
     """
     if x.ndim != 5:
         fail('deconvolution_3d', 'x', '5-d array (N, C, D, H, W)', 'shape {}'.format(x.shape))

@@ -19,16 +19,17 @@ def deformable_convolution_2d_sampler(x, offset, W, b=None, stride=1, pad=0):
     ``dx = offset[:, p k_W + q, i, j]`` and ``dy = offset[:, k_H k_W + p k_W + q, i, j]``.
 
     Args:
-        x: input of shape ``(n, c_I, h, w)``.
-        offset: offsets of shape ``(n, 2 k_H k_W, h_O, w_O)``; the first ``k_H k_W``
-            channels are horizontal offsets, the last ``k_H k_W`` vertical ones.
-        W: filters of shape ``(c_O, c_I, k_H, k_W)``.
-        b: bias of shape ``(c_O,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, h, w)``.
+        offset (Variable or array): offsets of shape ``(n, 2 k_H k_W, h_O, w_O)``;
+            the first ``k_H k_W`` channels are horizontal offsets, the last
+            ``k_H k_W`` vertical ones.
+        W (Variable or array): filters of shape ``(c_O, c_I, k_H, k_W)``.
+        b (Variable, array or None): bias of shape ``(c_O,)``.
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): zero padding on both sides of each spatial axis.
 
     Returns:
-        Variable: output of shape ``(n, c_O, h_O, w_O)`` with
+        Variable: output of shape ``(n, c_O, h_O, w_O)`` and ``x``'s dtype, with
         ``h_O = (h + 2 p_H - k_H) // s_Y + 1`` (and likewise ``w_O``).
     """
     func = 'deformable_convolution_2d_sampler'

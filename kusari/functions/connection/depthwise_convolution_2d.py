@@ -15,14 +15,16 @@ def depthwise_convolution_2d(x, W, b=None, stride=1, pad=0):
     convolution with one group per input channel.
 
     Args:
-        x: input of shape ``(n, c_I, h, w)``.
-        W: filters of shape ``(c_M, c_I, k_H, k_W)`` (``c_M``: channel multiplier).
-        b: bias of shape ``(c_M * c_I,)`` or None.
+        x (Variable or array): float input of shape ``(n, c_I, h, w)``.
+        W (Variable or array): filters of shape ``(c_M, c_I, k_H, k_W)`` (``c_M``:
+            channel multiplier).
+        b (Variable, array or None): bias of shape ``(c_M * c_I,)``.
         stride (int or pair of ints): stride of filter applications.
         pad (int or pair of ints): zero padding on both sides of each spatial axis.
 
     Returns:
-        Variable: output of shape ``(n, c_I * c_M, h_O, w_O)``.
+        Variable: output of shape ``(n, c_I * c_M, h_O, w_O)`` and ``x``'s dtype, with
+        ``h_O = (h + 2 p_H - k_H) // s_Y + 1`` (and likewise ``w_O``).
     """
     if x.ndim != 4 or W.ndim != 4 or x.shape[1] != W.shape[1]:
         fail('depthwise_convolution_2d', 'shapes of x and W',

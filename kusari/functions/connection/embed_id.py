@@ -85,12 +85,13 @@ def embed_id(x, W, ignore_label=None):
     """Looks up the rows of ``W`` at the ids ``x`` (an embedding layer).
 
     Args:
-        x: integer ids of any shape, each in ``[0, W.shape[0])`` or ``ignore_label``.
-        W: embedding matrix of shape ``(n_vocab, n_units)``.
+        x (Variable or array): integer ids of any shape, each in ``[0, n_vocab)`` or
+            ``ignore_label``.
+        W (Variable or array): float embedding matrix of shape ``(n_vocab, n_units)``.
         ignore_label (int or None): ids equal to it give zero vectors.
 
     Returns:
-        Variable: of shape ``x.shape + (n_units,)``.
+        Variable: of shape ``x.shape + (n_units,)`` and ``W``'s dtype.
 
     >>> import numpy as np
     >>> W = np.array([[0, 0], [1, 2], [3, 4]], np.float32)

@@ -72,14 +72,15 @@ def linear(x, W, b=None, n_batch_axes=1):
     """Linear function (fully connected layer) ``y = x W^T + b``.
 
     Args:
-        x: input of shape ``(s_1, ..., s_n, ...)``; the axes after the first
-            ``n_batch_axes`` are flattened into one.
-        W: weight of shape ``(M, K)``.
-        b: bias of shape ``(M,)`` or None.
+        x (Variable or array): float input of shape ``(s_1, ..., s_n, ...)`` with
+            ``n = n_batch_axes``; the axes after those are flattened into one of
+            length ``K``.
+        W (Variable or array): weight of shape ``(M, K)``.
+        b (Variable, array or None): bias of shape ``(M,)``.
         n_batch_axes (int): number of leading batch axes of ``x``.
 
     Returns:
-        Variable: of shape ``(s_1, ..., s_n, M)``.
+        Variable: of shape ``(s_1, ..., s_n, M)`` and ``x``'s dtype.
     """
     if n_batch_axes <= 0:
         fail('linear', 'n_batch_axes', 'a positive integer', n_batch_axes)

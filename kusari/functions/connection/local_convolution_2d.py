@@ -90,11 +90,11 @@ def local_convolution_2d(x, W, b=None, stride=1):
     + b[o, i, j]`` (no padding).
 
     Args:
-        x: input of shape ``(n, c_I, h, w)``.
-        W: filters of shape ``(c_O, h_O, w_O, c_I, k_H, k_W)`` with
+        x (Variable or array): float input of shape ``(n, c_I, h, w)``.
+        W (Variable or array): filters of shape ``(c_O, h_O, w_O, c_I, k_H, k_W)`` with
             ``h_O = (h - k_H) // s_Y + 1`` and ``w_O = (w - k_W) // s_X + 1``; its
             float dtype may differ from ``x``'s.
-        b: bias of shape ``(c_O, h_O, w_O)`` in ``x``'s dtype, or None.
+        b (Variable, array or None): bias of shape ``(c_O, h_O, w_O)`` in ``x``'s dtype.
         stride (int or pair of ints): stride of filter applications.
 
     Returns:

@@ -59,12 +59,12 @@ def shift(x, ksize=3, dilate=1):
     Spatial Convolutions").
 
     Args:
-        x: input of shape ``(n, c, h, w)`` with ``c >= k_H * k_W``.
+        x (Variable or array): float input of shape ``(n, c, h, w)`` with ``c >= k_H * k_W``.
         ksize (int or pair of ints): odd kernel size.
         dilate (int or pair of ints): shift distance per tap (may be negative).
 
     Returns:
-        Variable: output of the same shape as ``x``.
+        Variable: output of ``x``'s shape and dtype.
     """
     ksize = ntuple('shift', 'ksize', ksize, 2)
     if ksize[0] % 2 != 1 or ksize[1] % 2 != 1:
