@@ -53,3 +53,9 @@ DeviceSpec = typing.Any
 
 CudaDeviceSpec = typing.Any
 """A CUDA device for the deprecated ``kusari.cuda.get_device``: an int or a device."""
+
+TriggerSpec = typing.Union[typing.Callable[[typing.Any], bool],
+                           typing.Tuple[typing.Union[int, float], str], None]
+"""When a trainer extension runs or training stops: a callable ``trigger(trainer)``
+that returns True to fire, a ``(period, unit)`` tuple such as ``(1, 'epoch')`` or
+``(100, 'iteration')``, or None (never)."""

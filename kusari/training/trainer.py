@@ -1,13 +1,23 @@
 """The Trainer: runs the updater and the extensions until the stop trigger fires."""
 
+from __future__ import annotations
+
 import os
 import sys
 import time
 import traceback
+import typing
 
 from kusari import reporter as reporter_module
 from kusari.training import extension as extension_module
 from kusari.training import util as trigger_module
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.updater import Updater
+
+ExtensionSpec = typing.Callable[['Trainer'], typing.Any]
+"""An extension: an :class:`~kusari.training.Extension` or a function ``f(trainer)``."""
 
 
 class _ExtensionEntry:
@@ -22,11 +32,14 @@ class Trainer:
     """Runs a training loop: ``updater.update()`` then every due extension, per iteration.
 
     Args:
-        updater: the Updater.
-        stop_trigger: when to stop (a trigger, or ``(period, unit)``, e.g. ``(20, 'epoch')``;
-            None: never).
-        out (str): output directory for extensions (logs, snapshots, plots).
-        extensions: extensions to register right away.
+        updater (Updater): runs one iteration per ``update()`` call, e.g. a
+            :class:`~kusari.training.updaters.StandardUpdater`.
+        stop_trigger: when to stop: a trigger, or ``(period, unit)`` such as
+            ``(20, 'epoch')``; None (the default) never stops.
+        out (str): the output directory of the extensions (logs, snapshots, plots),
+            created when training starts; ``'result'`` by default.
+        extensions (list): extensions registered right away, as by :meth:`extend`
+            with their own names, triggers and priorities.
 
     Attributes:
         observation (dict): the values reported in the current iteration.
@@ -34,39 +47,42 @@ class Trainer:
             under the optimizer's name (e.g. ``main``) and its links under ``main/...``.
     """
 
-    def __init__(self, updater, stop_trigger=None, out='result', extensions=None):
+    def __init__(self, updater: Updater, stop_trigger: types.TriggerSpec = None,
+                 out: str | os.PathLike[str] = 'result',
+                 extensions: typing.Iterable[ExtensionSpec] | None = None) -> None:
         self.updater = updater
         self.stop_trigger = trigger_module.get_trigger(stop_trigger)
-        self.observation = {}
+        self.observation: dict[str, typing.Any] = {}
         self.out = out
         self.reporter = reporter_module.Reporter()
         for name, optimizer in updater.get_all_optimizers().items():
             self.reporter.add_observer(name, optimizer.target)
             self.reporter.add_observers(name, optimizer.target.namedlinks(skipself=True))
-        self._extensions = {}
-        self._start_at = None
+        self._extensions: dict[str, _ExtensionEntry] = {}
+        self._start_at: float | None = None
         self._snapshot_elapsed_time = 0.0
-        self._final_elapsed_time = None
-        self._done = False
+        self._final_elapsed_time: float | None = None  # set when training has ended
         updater.connect_trainer(self)
         for ext in extensions or ():
             self.extend(ext)
 
     @property
-    def is_before_training(self):
+    def is_before_training(self) -> bool:
+        """Whether no iteration has run yet."""
         return self.updater.iteration == 0
 
     @property
-    def elapsed_time(self):
+    def elapsed_time(self) -> float:
         """Seconds spent training, including time before a resume."""
-        if self._done:
+        if self._final_elapsed_time is not None:
             return self._final_elapsed_time
         if self._start_at is None:
             raise RuntimeError('elapsed_time is only available while training runs')
         return time.time() - self._start_at + self._snapshot_elapsed_time
 
-    def extend(self, extension, name=None, trigger=None, priority=None, *,
-               call_before_training=False, **kwargs):
+    def extend(self, extension: ExtensionSpec, name: str | None = None,
+               trigger: types.TriggerSpec = None, priority: int | None = None, *,
+               call_before_training: bool = False, **kwargs: typing.Any) -> None:
         """Register an extension.
 
         Args:
@@ -97,18 +113,25 @@ class Trainer:
         while modified in self._extensions:
             ordinal += 1
             modified = '{}_{}'.format(name, ordinal)
-        extension.name = modified
+        # A function extension gets the attribute too, as in Chainer.
+        extension.name = modified  # type: ignore[attr-defined]
         self._extensions[modified] = _ExtensionEntry(extension, priority, trigger,
                                                      call_before_training)
 
-    def get_extension(self, name):
+    def get_extension(self, name: str) -> ExtensionSpec:
+        """The extension registered as ``name``."""
         if name in self._extensions:
             return self._extensions[name].extension
         raise ValueError('extension {} not found'.format(name))
 
-    def run(self, show_loop_exception_msg=True):
-        """Train until the stop trigger fires."""
-        if self._done:
+    def run(self, show_loop_exception_msg: bool = True) -> None:
+        """Train until the stop trigger fires.
+
+        Args:
+            show_loop_exception_msg (bool): when the loop raises, print the error and its
+                traceback to stderr before the extensions are finalized and it is raised.
+        """
+        if self._final_elapsed_time is not None:
             raise RuntimeError('cannot run a trainer twice')
         try:
             os.makedirs(self.out, exist_ok=True)
@@ -211,7 +234,6 @@ class Trainer:
                 elif first_error is None:
                     first_error = error
         self._final_elapsed_time = self.elapsed_time
-        self._done = True
         if first_error is not None:
             raise first_error
 
@@ -227,6 +249,7 @@ class Trainer:
                 entry.extension.serialize(extensions[name])
             if hasattr(entry.trigger, 'serialize'):
                 entry.trigger.serialize(triggers[name])
-        elapsed = self.elapsed_time if self._start_at is not None and not self._done else (
+        ended = self._final_elapsed_time is not None
+        elapsed = self.elapsed_time if self._start_at is not None and not ended else (
             self._final_elapsed_time or self._snapshot_elapsed_time)
         self._snapshot_elapsed_time = serializer('_snapshot_elapsed_time', float(elapsed))

@@ -1,11 +1,21 @@
 """ParallelUpdater: synchronous data-parallel training over several devices, one process."""
 
+from __future__ import annotations
+
 import copy
+import typing
 
 from kusari import backend
 from kusari import configuration
 from kusari.dataset import convert
 from kusari.training.updaters import standard_updater
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.dataset.iterator import Iterator
+    from kusari.link import Link
+    from kusari.optimizer import Optimizer
+    from kusari.training.trainer import Trainer
 
 
 class ParallelUpdater(standard_updater.StandardUpdater):
@@ -17,19 +27,27 @@ class ParallelUpdater(standard_updater.StandardUpdater):
     parameters are copied back to the other models.
 
     Args:
-        iterator: an Iterator, or a dict of them (the one named 'main' is used).
+        iterator: the training Iterator, or a dict of them ('main' gives the batches).
         optimizer: an Optimizer, or a dict of them ('main' is used).
-        converter: turns each part of a batch into arrays on its model's device.
+        converter: ``converter(batch, device)`` turns each part of a batch into arrays
+            on its model's device (``concat_examples`` by default).
         models (dict): name to model, the 'main' one being the main optimizer's target;
             by default a copy of the target for each entry of ``devices``.
-        devices (dict): name to device, with a 'main' entry for the main model.
-        loss_func: called with the arrays instead of each model.
-        loss_scale (float): static loss scale for float16 training.
-        auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch.
+        devices (dict): name to device, with a 'main' entry for the main model
+            (needed when ``models`` is not given).
+        loss_func (callable): called with the arrays instead of each model.
+        loss_scale (float): static loss scale for float16 training (None: none).
+        auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch
+            (default True).
     """
 
-    def __init__(self, iterator, optimizer, converter=convert.concat_examples, models=None,
-                 devices=None, loss_func=None, loss_scale=None, auto_new_epoch=True):
+    def __init__(self, iterator: Iterator | dict[str, Iterator],
+                 optimizer: Optimizer | dict[str, Optimizer],
+                 converter: typing.Callable[..., typing.Any] = convert.concat_examples,
+                 models: dict[str, Link] | None = None,
+                 devices: dict[str, types.DeviceSpec] | None = None,
+                 loss_func: typing.Callable[..., typing.Any] | None = None,
+                 loss_scale: float | None = None, auto_new_epoch: bool = True) -> None:
         super().__init__(iterator, optimizer, converter=converter, loss_func=loss_func,
                          loss_scale=loss_scale, auto_new_epoch=auto_new_epoch)
         if models is None:
@@ -53,7 +71,7 @@ class ParallelUpdater(standard_updater.StandardUpdater):
         main_model = self.get_optimizer('main').target
         return [model for model in self._models.values() if model is not main_model]
 
-    def connect_trainer(self, trainer):
+    def connect_trainer(self, trainer: Trainer) -> None:
         main_model = self.get_optimizer('main').target
         for name, model in self._models.items():
             if model is not main_model:

@@ -1,28 +1,47 @@
 """The standard updater: fetch a batch, convert it, let the optimizer update."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import backend
 from kusari.dataset import convert
 from kusari.training import updater as updater_module
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.dataset.iterator import Iterator
+    from kusari.optimizer import Optimizer
 
 
 class StandardUpdater(updater_module.Updater):
     """Updates with one batch from the main iterator per iteration.
 
     Args:
-        iterator: an Iterator, or a dict of them (the one named 'main' is used).
-        optimizer: an Optimizer, or a dict of them ('main' is used).
-        converter: turns a batch into arrays (``concat_examples`` by default).
+        iterator: the training Iterator (repeating), or a dict of them whose 'main'
+            entry gives the batches.
+        optimizer: an Optimizer set up on the model, or a dict of them ('main' is used).
+        converter: ``converter(batch, device)`` turns a batch into the arguments of
+            the loss (``concat_examples`` by default).
         device: the device the optimizers' targets are sent to, and where the
-            converter sends the arrays unless ``input_device`` is given.
-        loss_func: called with the arrays instead of the main optimizer's target.
-        loss_scale (float): static loss scale for float16 training.
-        auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch.
+            converter sends the arrays unless ``input_device`` is given (None: nothing
+            is moved).
+        loss_func (callable): called with the arrays instead of the main optimizer's
+            target; it returns the loss Variable.
+        loss_scale (float): static loss scale for float16 training (None: none).
+        auto_new_epoch (bool): call ``optimizer.new_epoch`` at each new epoch
+            (default True).
         input_device: where the converter sends the arrays (the model stays where it
             is unless ``device`` is given too).
     """
 
-    def __init__(self, iterator, optimizer, converter=convert.concat_examples, device=None,
-                 loss_func=None, loss_scale=None, auto_new_epoch=True, *, input_device=None):
+    def __init__(self, iterator: Iterator | dict[str, Iterator],
+                 optimizer: Optimizer | dict[str, Optimizer],
+                 converter: typing.Callable[..., typing.Any] = convert.concat_examples,
+                 device: types.DeviceSpec = None,
+                 loss_func: typing.Callable[..., typing.Any] | None = None,
+                 loss_scale: float | None = None, auto_new_epoch: bool = True, *,
+                 input_device: types.DeviceSpec = None) -> None:
         self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
         self._optimizers = optimizer if isinstance(optimizer, dict) else {'main': optimizer}
         if 'main' not in self._iterators:
@@ -71,25 +90,30 @@ class StandardUpdater(updater_module.Updater):
     def is_new_epoch(self):
         return self._iterators['main'].is_new_epoch
 
-    def finalize(self):
+    def finalize(self) -> None:
+        """Finalizes the iterators."""
         for iterator in self._iterators.values():
             iterator.finalize()
 
-    def get_optimizer(self, name):
+    def get_optimizer(self, name: str) -> Optimizer:
+        """The optimizer registered as ``name``."""
         return self._optimizers[name]
 
-    def get_all_optimizers(self):
+    def get_all_optimizers(self) -> dict[str, Optimizer]:
+        """A dict of every optimizer, by name."""
         return dict(self._optimizers)
 
-    def get_iterator(self, name):
+    def get_iterator(self, name: str) -> Iterator:
+        """The iterator registered as ``name``."""
         return self._iterators[name]
 
-    def update(self):
+    def update(self) -> None:
         """Run one iteration."""
         self.update_core()
         self.iteration += 1
 
-    def update_core(self):
+    def update_core(self) -> None:
+        """One iteration: a batch from the main iterator, one update of the main optimizer."""
         iterator = self._iterators['main']
         batch = iterator.next()
         in_arrays = convert._call_converter(self.converter, batch, self.input_device)
@@ -101,7 +125,7 @@ class StandardUpdater(updater_module.Updater):
             optimizer.update(loss_func, **in_arrays)
         else:
             optimizer.update(loss_func, in_arrays)
-        if self.auto_new_epoch and iterator.is_new_epoch:
+        if self.auto_new_epoch and self.is_new_epoch:
             optimizer.new_epoch(auto=True)
 
     def serialize(self, serializer):
