@@ -1,16 +1,26 @@
 """Helpers of the training loop: ``get_trigger``."""
 
+from __future__ import annotations
+
+import typing
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+
 
 def _never_fire(trainer):
     return False
 
 
-def get_trigger(trigger):
+def get_trigger(trigger: types.TriggerSpec) -> typing.Callable[[typing.Any], bool]:
     """A trigger from a callable, a ``(period, unit)`` tuple, or None (never fires).
 
     Args:
         trigger: a callable ``f(trainer) -> bool`` (returned as is), a tuple like
             ``(10, 'iteration')`` or ``(1, 'epoch')`` (an IntervalTrigger), or None.
+
+    Returns:
+        The trigger, a callable ``trigger(trainer)`` that returns whether to fire.
     """
     if callable(trigger):
         return trigger

@@ -1,12 +1,19 @@
 """Stop training when a monitored value stops improving."""
 
+from __future__ import annotations
+
 import operator
+import typing
 import warnings
 
 import numpy
 
 from kusari import reporter
 from kusari.training import util
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.trainer import Trainer
 
 
 class EarlyStoppingTrigger:
@@ -17,18 +24,22 @@ class EarlyStoppingTrigger:
     trigger fires. It also fires when ``max_trigger`` does.
 
     Args:
-        check_trigger: when to compare (a trigger or ``(period, unit)``).
-        monitor (str): the observation key to watch.
+        check_trigger: when to compare (a trigger or ``(period, unit)``; every epoch
+            by default).
+        monitor (str): the observation key to watch (default 'main/loss').
         patience (int): checks without improvement before stopping (default 3).
         mode (str): 'max', 'min', or 'auto' ('max' when ``monitor`` contains
             'accuracy', else 'min').
         verbose (bool): print a line when stopping early.
-        max_trigger: stop anyway when this fires (a trigger or ``(period, unit)``).
+        max_trigger: stop anyway when this fires (a trigger or ``(period, unit)``;
+            100 epochs by default).
         patients: deprecated spelling of ``patience``.
     """
 
-    def __init__(self, check_trigger=(1, 'epoch'), monitor='main/loss', patience=None,
-                 mode='auto', verbose=False, max_trigger=(100, 'epoch'), **kwargs):
+    def __init__(self, check_trigger: types.TriggerSpec = (1, 'epoch'),
+                 monitor: str = 'main/loss', patience: int | None = None, mode: str = 'auto',
+                 verbose: bool = False, max_trigger: types.TriggerSpec = (100, 'epoch'),
+                 **kwargs: typing.Any) -> None:
         patients = kwargs.pop('patients', None)
         if kwargs:
             raise TypeError('EarlyStoppingTrigger: unexpected argument(s) {}'.format(
@@ -56,7 +67,7 @@ class EarlyStoppingTrigger:
         self._max_trigger = util.get_trigger(max_trigger)
         self._summary = reporter.DictSummary()
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> bool:
         observation = trainer.observation
         if self.monitor in observation:
             self._summary.add({self.monitor: observation[self.monitor]})

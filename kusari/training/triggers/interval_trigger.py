@@ -1,6 +1,13 @@
 """Fire every N iterations or epochs."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.triggers import _units
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class IntervalTrigger:
@@ -10,11 +17,11 @@ class IntervalTrigger:
     ``period``, so fractional periods (e.g. 0.5 epoch) work too.
 
     Args:
-        period (int or float): length of the interval.
+        period (int or float): length of the interval, a positive number.
         unit (str): 'iteration' or 'epoch'.
     """
 
-    def __init__(self, period, unit):
+    def __init__(self, period: int | float, unit: str) -> None:
         _units.check_unit('IntervalTrigger', unit)
         if isinstance(period, bool) or not isinstance(period, (int, float)) or period <= 0:
             raise ValueError('IntervalTrigger: period must be a positive number, got {!r}'
@@ -25,7 +32,7 @@ class IntervalTrigger:
         self._previous_epoch_detail = 0.0
         self.count = 0
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> bool:
         updater = trainer.updater
         # Compare in which period both points fall: robust to fractional periods.
         period_now = _units.position(updater, self.unit) // self.period
@@ -35,7 +42,8 @@ class IntervalTrigger:
         _units.remember_position(self, updater)
         return fire
 
-    def get_training_length(self):
+    def get_training_length(self) -> tuple[int | float, str]:
+        """``(period, unit)``: a stop trigger's length, as ProgressBar reads it."""
         return self.period, self.unit
 
     def serialize(self, serializer):

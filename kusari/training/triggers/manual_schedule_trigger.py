@@ -1,8 +1,14 @@
 """Fire at given iterations or epochs."""
 
+from __future__ import annotations
+
+import typing
 import warnings
 
 from kusari.training.triggers import _units
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class ManualScheduleTrigger:
@@ -17,7 +23,8 @@ class ManualScheduleTrigger:
             extension's ``initialize`` after a resume).
     """
 
-    def __init__(self, points, unit):
+    def __init__(self, points: float | list[float] | tuple[float, ...],
+                 unit: str) -> None:
         _units.check_unit('ManualScheduleTrigger', unit)
         points = list(points) if isinstance(points, (list, tuple)) else [points]
         if not points or any(isinstance(p, bool) or not isinstance(p, (int, float))
@@ -31,7 +38,7 @@ class ManualScheduleTrigger:
         self._previous_iteration = 0
         self._previous_epoch_detail = 0.
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> bool:
         updater = trainer.updater
         now = _units.position(updater, self.unit)
         previous = _units.previous_position(self, updater)

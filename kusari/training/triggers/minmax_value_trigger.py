@@ -1,7 +1,15 @@
 """Fire when an observed value reaches a new best."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import reporter
 from kusari.training import util
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.trainer import Trainer
 
 
 class BestValueTrigger:
@@ -14,17 +22,18 @@ class BestValueTrigger:
     Args:
         key (str): the observation key to watch (e.g. 'validation/main/loss').
         compare (callable): ``compare(best, new)`` is True when ``new`` is better.
-        trigger: the interval (a trigger or ``(period, unit)``).
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
     """
 
-    def __init__(self, key, compare, trigger=(1, 'epoch')):
+    def __init__(self, key: str, compare: typing.Callable[[float, float], bool],
+                 trigger: types.TriggerSpec = (1, 'epoch')) -> None:
         self._key = key
-        self._best_value = None
+        self._best_value: float | None = None
         self._interval_trigger = util.get_trigger(trigger)
         self._compare = compare
         self._summary = reporter.DictSummary()
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> bool:
         observation = trainer.observation
         if self._key in observation:
             self._summary.add({self._key: observation[self._key]})
@@ -43,7 +52,7 @@ class BestValueTrigger:
         return False
 
     @property
-    def best_value(self):
+    def best_value(self) -> float | None:
         """The best mean so far (None before the first interval ends)."""
         return self._best_value
 
@@ -58,14 +67,24 @@ class BestValueTrigger:
 
 
 class MaxValueTrigger(BestValueTrigger):
-    """Fires when the mean of ``key`` over an interval is the largest so far."""
+    """Fires when the mean of ``key`` over an interval is the largest so far.
 
-    def __init__(self, key, trigger=(1, 'epoch')):
+    Args:
+        key (str): the observation key to watch (e.g. 'validation/main/accuracy').
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
+    """
+
+    def __init__(self, key: str, trigger: types.TriggerSpec = (1, 'epoch')) -> None:
         super().__init__(key, lambda best, new: new > best, trigger)
 
 
 class MinValueTrigger(BestValueTrigger):
-    """Fires when the mean of ``key`` over an interval is the smallest so far."""
+    """Fires when the mean of ``key`` over an interval is the smallest so far.
 
-    def __init__(self, key, trigger=(1, 'epoch')):
+    Args:
+        key (str): the observation key to watch (e.g. 'validation/main/loss').
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
+    """
+
+    def __init__(self, key: str, trigger: types.TriggerSpec = (1, 'epoch')) -> None:
         super().__init__(key, lambda best, new: new < best, trigger)

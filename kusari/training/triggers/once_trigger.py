@@ -1,6 +1,12 @@
 """Fire only once."""
 
+from __future__ import annotations
+
+import typing
 import warnings
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class OnceTrigger:
@@ -8,18 +14,19 @@ class OnceTrigger:
 
     Args:
         call_on_resume (bool): fire again at the first call after the trainer is
-            loaded from a snapshot.
+            loaded from a snapshot (default False).
     """
 
-    def __init__(self, call_on_resume=False):
+    def __init__(self, call_on_resume: bool = False) -> None:
         self._flag_first = True
         self._flag_resumed = call_on_resume
 
     @property
-    def finished(self):
+    def finished(self) -> bool:
+        """Whether it will not fire again."""
         return not (self._flag_first or self._flag_resumed)
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> bool:
         fire = self._flag_first or self._flag_resumed
         self._flag_first = self._flag_resumed = False
         return fire
