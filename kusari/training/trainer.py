@@ -118,8 +118,8 @@ class Trainer:
         self._extensions[modified] = _ExtensionEntry(extension, priority, trigger,
                                                      call_before_training)
 
-    def get_extension(self, name: str) -> ExtensionSpec:
-        """The extension registered as ``name``."""
+    def get_extension(self, name: str) -> typing.Any:
+        """The extension registered as ``name`` (an Extension or a function)."""
         if name in self._extensions:
             return self._extensions[name].extension
         raise ValueError('extension {} not found'.format(name))

@@ -1,6 +1,14 @@
 """The machinery the ``*Shift`` extensions share: a schedule of an optimizer attribute."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training import extension
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
+    from kusari.training.trainer import Trainer
 
 
 class Shift(extension.Extension):
@@ -12,7 +20,7 @@ class Shift(extension.Extension):
     not given).
     """
 
-    def __init__(self, attr, init, optimizer):
+    def __init__(self, attr: str, init: float | None, optimizer: Optimizer | None) -> None:
         self._attr = attr
         self._init = init
         self._optimizer = optimizer
@@ -22,7 +30,7 @@ class Shift(extension.Extension):
     def _get_optimizer(self, trainer):
         return self._optimizer or trainer.updater.get_optimizer('main')
 
-    def initialize(self, trainer):
+    def initialize(self, trainer: Trainer) -> None:
         optimizer = self._get_optimizer(trainer)
         if self._init is None:
             if not hasattr(optimizer, self._attr):
@@ -32,7 +40,7 @@ class Shift(extension.Extension):
         value = self._last_value if self._last_value is not None else self._value(self._t)
         self._set(optimizer, value)
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         self._t += 1
         self._set(self._get_optimizer(trainer), self._value(self._t))
 

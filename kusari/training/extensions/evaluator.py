@@ -1,13 +1,22 @@
 """Evaluator: the mean of the reported values over a validation dataset."""
 
+from __future__ import annotations
+
 import copy
 import sys
+import typing
 import warnings
 
 from kusari import backend, configuration, core
 from kusari import reporter as reporter_module
 from kusari.dataset import convert
 from kusari.training import extension
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.dataset.iterator import Iterator
+    from kusari.link import Link
+    from kusari.training.trainer import Trainer
 
 
 class Evaluator(extension.Extension):
@@ -23,11 +32,12 @@ class Evaluator(extension.Extension):
         iterator: the Iterator over the evaluation data (or a dict with 'main'); a
             non-repeating one, reset before each evaluation.
         target: the Link to evaluate (or a dict of them with 'main').
-        converter: turns a batch into arguments of ``eval_func``.
-        device: where the converter sends the arrays.
+        converter: ``converter(batch, device)`` turns a batch into arguments of
+            ``eval_func`` (``concat_examples`` by default).
+        device: where the converter sends the arrays (None: left where they are).
         eval_hook (callable): called with the evaluator before each evaluation.
         eval_func (callable): called with the converted batch instead of the main target.
-        progress_bar (bool): print the evaluation's progress to stderr.
+        progress_bar (bool): print the evaluation's progress to stderr (default False).
     """
 
     trigger = 1, 'epoch'
@@ -35,8 +45,13 @@ class Evaluator(extension.Extension):
     priority = extension.PRIORITY_WRITER
     name = None
 
-    def __init__(self, iterator, target, converter=convert.concat_examples, device=None,
-                 eval_hook=None, eval_func=None, **kwargs):
+    def __init__(self, iterator: Iterator | dict[str, Iterator],
+                 target: Link | dict[str, Link],
+                 converter: typing.Callable[..., typing.Any] = convert.concat_examples,
+                 device: types.DeviceSpec = None,
+                 eval_hook: typing.Callable[[Evaluator], None] | None = None,
+                 eval_func: typing.Callable[..., typing.Any] | None = None,
+                 **kwargs: typing.Any) -> None:
         progress_bar = kwargs.pop('progress_bar', False)
         if kwargs:
             raise TypeError('Evaluator: unexpected argument(s) {}'.format(
@@ -63,19 +78,23 @@ class Evaluator(extension.Extension):
         self.eval_func = eval_func
         self._progress_bar = progress_bar
 
-    def get_iterator(self, name):
+    def get_iterator(self, name: str) -> Iterator:
+        """The iterator registered as ``name``."""
         return self._iterators[name]
 
-    def get_all_iterators(self):
+    def get_all_iterators(self) -> dict[str, Iterator]:
+        """A dict of every iterator, by name."""
         return dict(self._iterators)
 
-    def get_target(self, name):
+    def get_target(self, name: str) -> Link:
+        """The target registered as ``name``."""
         return self._targets[name]
 
-    def get_all_targets(self):
+    def get_all_targets(self) -> dict[str, Link]:
+        """A dict of every target, by name."""
         return dict(self._targets)
 
-    def __call__(self, trainer=None):
+    def __call__(self, trainer: Trainer | None = None) -> dict[str, typing.Any]:
         """Evaluates and reports the results; returns the dict of means."""
         reporter = reporter_module.Reporter()
         prefix = self.name + '/' if self.name is not None else ''
@@ -87,7 +106,7 @@ class Evaluator(extension.Extension):
         reporter_module.report(result)
         return result
 
-    def evaluate(self):
+    def evaluate(self) -> dict[str, typing.Any]:
         """Runs the evaluation; returns the means of the values reported per batch."""
         iterator = self._iterators['main']
         if self.eval_func is None and 'main' not in self._targets:
@@ -108,7 +127,7 @@ class Evaluator(extension.Extension):
             it = copy.copy(iterator)
         summary = reporter_module.DictSummary()
         for count, batch in enumerate(it, 1):
-            observation = {}
+            observation: dict[str, typing.Any] = {}
             with reporter_module.report_scope(observation):
                 in_arrays = convert._call_converter(self.converter, batch, self.device)
                 with configuration.no_backprop_mode():
@@ -125,6 +144,6 @@ class Evaluator(extension.Extension):
             print(file=sys.stderr)
         return summary.compute_mean()
 
-    def finalize(self):
+    def finalize(self) -> None:
         for iterator in self._iterators.values():
             iterator.finalize()

@@ -1,6 +1,13 @@
 """ExponentialShift: multiply an optimizer attribute by a rate at each call."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class ExponentialShift(_shift.Shift):
@@ -14,7 +21,8 @@ class ExponentialShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, rate, init=None, target=None, optimizer=None):
+    def __init__(self, attr: str, rate: float, init: float | None = None,
+                 target: float | None = None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         if rate <= 0:
             raise ValueError('ExponentialShift: rate must be positive, got {!r}'.format(rate))

@@ -1,6 +1,13 @@
 """InverseShift: decay an optimizer attribute as ``(1 + gamma t) ** -power``."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class InverseShift(_shift.Shift):
@@ -15,7 +22,8 @@ class InverseShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, gamma, power, init=None, target=None, optimizer=None):
+    def __init__(self, attr: str, gamma: float, power: float, init: float | None = None,
+                 target: float | None = None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         if gamma < 0:
             raise ValueError('InverseShift: gamma must be non-negative, got {!r}'.format(gamma))

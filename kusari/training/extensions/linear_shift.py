@@ -1,6 +1,13 @@
 """LinearShift: move an optimizer attribute linearly between two values."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class LinearShift(_shift.Shift):
@@ -16,7 +23,8 @@ class LinearShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, value_range, time_range, optimizer=None):
+    def __init__(self, attr: str, value_range: tuple[float, float],
+                 time_range: tuple[int, int], optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, value_range[0], optimizer)
         t1, t2 = time_range
         if t2 <= t1:

@@ -1,10 +1,18 @@
 """LogReport: the means of the observed values per interval, kept as a JSON log."""
 
+from __future__ import annotations
+
 import json
+import os
+import typing
 
 from kusari import reporter
 from kusari.training import extension, util
 from kusari.training.extensions import _files
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.trainer import Trainer
 
 
 class LogReport(extension.Extension):
@@ -17,7 +25,7 @@ class LogReport(extension.Extension):
 
     Args:
         keys (list of str): the observation keys to log (default: all).
-        trigger: the interval (a trigger or ``(period, unit)``).
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
         postprocess (callable): called with each entry (a dict) before it is logged;
             it may edit the entry in place.
         filename (str): the log's file name in ``trainer.out`` (default 'log'); may be
@@ -26,8 +34,10 @@ class LogReport(extension.Extension):
         log_name: deprecated alias of ``filename``.
     """
 
-    def __init__(self, keys=None, trigger=(1, 'epoch'), postprocess=None, filename=None,
-                 **kwargs):
+    def __init__(self, keys: typing.Iterable[str] | None = None,
+                 trigger: types.TriggerSpec = (1, 'epoch'),
+                 postprocess: typing.Callable[[dict[str, typing.Any]], None] | None = None,
+                 filename: str | None = None, **kwargs: typing.Any) -> None:
         log_name = kwargs.pop('log_name', 'log')
         if kwargs:
             raise TypeError('LogReport: unexpected argument(s) {}'.format(
@@ -36,19 +46,19 @@ class LogReport(extension.Extension):
         self._trigger = util.get_trigger(trigger)
         self._postprocess = postprocess
         self._log_name = filename if filename is not None else log_name
-        self._log = []
+        self._log: list[dict[str, typing.Any]] = []
         self._summary = reporter.DictSummary()
 
-    def initialize(self, trainer):
+    def initialize(self, trainer: Trainer) -> None:
         if self._log_name is not None:
             _files.remove_interrupted_writes(trainer.out, self._log_name)
 
     @property
-    def log(self):
+    def log(self) -> list[dict[str, typing.Any]]:
         """The list of logged entries (dicts)."""
         return self._log
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         observation = trainer.observation
         if self._keys is None:
             self._summary.add(observation)
@@ -97,7 +107,7 @@ def _load(text):
     return log
 
 
-def load_log(path):
+def load_log(path: str | os.PathLike[str]) -> list[dict[str, typing.Any]]:
     """Read a log file written by LogReport; errors name the file.
 
     Args:

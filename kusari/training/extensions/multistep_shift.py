@@ -1,6 +1,13 @@
 """MultistepShift: multiply an optimizer attribute by gamma at given calls."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class MultistepShift(_shift.Shift):
@@ -17,7 +24,8 @@ class MultistepShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, gamma, step_value, init, optimizer=None):
+    def __init__(self, attr: str, gamma: float, step_value: typing.Iterable[int],
+                 init: float | None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         self._gamma = gamma
         self._step_value = sorted(step_value)

@@ -1,6 +1,13 @@
 """PolynomialShift: decay an optimizer attribute polynomially to zero."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class PolynomialShift(_shift.Shift):
@@ -15,7 +22,8 @@ class PolynomialShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, rate, max_count, init=None, target=None, optimizer=None):
+    def __init__(self, attr: str, rate: float, max_count: int, init: float | None = None,
+                 target: float | None = None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         if max_count <= 0:
             raise ValueError('PolynomialShift: max_count must be positive, got {!r}'.format(

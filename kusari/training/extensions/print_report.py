@@ -1,10 +1,16 @@
 """PrintReport: print the entries of a LogReport as a table."""
 
+from __future__ import annotations
+
 import sys
+import typing
 
 from kusari.training import extension
 from kusari.training.extensions import _keys, _terminal
 from kusari.training.extensions import log_report as log_report_module
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class PrintReport(extension.Extension):
@@ -17,11 +23,13 @@ class PrintReport(extension.Extension):
     Args:
         entries (list of str): the log keys to print, e.g. ``['epoch', 'main/loss']``.
         log_report (str or LogReport): the LogReport extension, or its name in the
-            trainer.
-        out: the stream to print to.
+            trainer (default 'LogReport').
+        out: the stream to print to (``sys.stdout`` by default).
     """
 
-    def __init__(self, entries, log_report='LogReport', out=sys.stdout):
+    def __init__(self, entries: typing.Iterable[str],
+                 log_report: str | log_report_module.LogReport = 'LogReport',
+                 out: typing.TextIO = sys.stdout) -> None:
         if isinstance(entries, str):
             raise TypeError('PrintReport: entries must be a list of keys, got the string {!r}'
                             .format(entries))
@@ -29,12 +37,13 @@ class PrintReport(extension.Extension):
         self._log_report = log_report
         self._out = out
         self._log_len = 0
-        self._reported = set()  # the keys of the printed log lines
+        self._reported: set[str] = set()  # the keys of the printed log lines
         widths = [max(10, len(entry)) for entry in self._entries]
-        self._header = '  '.join(entry.ljust(w) for entry, w in zip(self._entries, widths))
+        self._header: str | None = '  '.join(  # None once printed
+            entry.ljust(w) for entry, w in zip(self._entries, widths))
         self._widths = widths
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         out = self._out
         if self._header is not None:
             out.write(self._header + '\n')
@@ -62,7 +71,7 @@ class PrintReport(extension.Extension):
             cells.append(_format(entry[key]).ljust(width) if key in entry else ' ' * width)
         return '  '.join(cells).rstrip()
 
-    def finalize(self):
+    def finalize(self) -> None:
         if self._reported:
             _keys.warn_never_reported('PrintReport', self._entries, self._reported,
                                       'their columns')

@@ -1,12 +1,19 @@
 """ProgressBar: the progress of training, its speed and the time left."""
 
+from __future__ import annotations
+
 import collections
 import datetime
 import sys
 import time
+import typing
 
 from kusari.training import extension
 from kusari.training.extensions import _terminal
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
+    from kusari.training.updater import Updater
 
 # Seconds between redraws on a terminal, whatever update_interval is.
 _REFRESH_SECONDS = 1.0
@@ -24,13 +31,14 @@ class ProgressBar(extension.Extension):
     Args:
         training_length (tuple): ``(length, unit)``, e.g. ``(20, 'epoch')``; by default
             the stop trigger's ``get_training_length()``.
-        update_interval (int): iterations between updates.
-        bar_length (int): width of the bars in characters.
-        out: the stream to write to.
+        update_interval (int): iterations between updates (default 100).
+        bar_length (int): width of the bars in characters (default 50).
+        out: the stream to write to (``sys.stdout`` by default).
     """
 
-    def __init__(self, training_length=None, update_interval=100, bar_length=50,
-                 out=sys.stdout):
+    def __init__(self, training_length: tuple[float, str] | None = None,
+                 update_interval: int = 100, bar_length: int = 50,
+                 out: typing.TextIO = sys.stdout) -> None:
         if isinstance(update_interval, bool) or not isinstance(update_interval, int) \
                 or update_interval < 1:
             raise ValueError('ProgressBar: update_interval must be a positive int, got {!r}'
@@ -39,24 +47,28 @@ class ProgressBar(extension.Extension):
         self._update_interval = update_interval
         self._bar_length = bar_length
         self._out = out
-        self._recent = collections.deque(maxlen=11)  # (time, iteration, epoch_detail)
+        # (time, iteration, epoch_detail) of the recent updates
+        self._recent: collections.deque[tuple[float, int, float]] = collections.deque(
+            maxlen=11)
         self._drawn = False
-        self._is_terminal = None  # known at the first call
-        self._last_shown_at = None  # (time, iteration) of the last update shown
-        self._updater = None
+        self._is_terminal: bool | None = None  # known at the first call
+        # (time, iteration) of the last update shown; (first call's time, None) before one
+        self._last_shown_at: tuple[float, int | None] | None = None
+        self._updater: Updater | None = None
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         if self._training_length is None:
             self._training_length = _training_length_of(trainer.stop_trigger)
         updater = self._updater = trainer.updater
         iteration = updater.iteration
         now = time.time()
-        if self._is_terminal is None:
+        last_shown = self._last_shown_at
+        if last_shown is None:  # the first call
             self._is_terminal = _terminal.is_terminal(self._out)
-            self._last_shown_at = now, None
+            last_shown = self._last_shown_at = now, None
         due = (iteration % self._update_interval == 0
-               or (self._is_terminal and now - self._last_shown_at[0] >= _REFRESH_SECONDS)
-               or (self._last_shown_at[1] is None and getattr(updater, 'is_new_epoch', False)))
+               or (self._is_terminal and now - last_shown[0] >= _REFRESH_SECONDS)
+               or (last_shown[1] is None and getattr(updater, 'is_new_epoch', False)))
         if due or not self._recent:
             # The speed is measured over the last ten updates (or since the first call).
             self._recent.append((now, iteration, updater.epoch_detail))

@@ -1,6 +1,13 @@
 """StepShift: multiply an optimizer attribute by gamma every ``step`` calls."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class StepShift(_shift.Shift):
@@ -15,7 +22,8 @@ class StepShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, gamma, step, init=None, target=None, optimizer=None):
+    def __init__(self, attr: str, gamma: float, step: int, init: float | None = None,
+                 target: float | None = None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         if step <= 0:
             raise ValueError('StepShift: step must be positive, got {!r}'.format(step))

@@ -1,6 +1,13 @@
 """WarmupShift: raise an optimizer attribute linearly to its value during a warm-up."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari.training.extensions import _shift
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 class WarmupShift(_shift.Shift):
@@ -14,7 +21,8 @@ class WarmupShift(_shift.Shift):
         optimizer: the optimizer (default: the updater's main one).
     """
 
-    def __init__(self, attr, warmup_start, warmup_iter, init, optimizer=None):
+    def __init__(self, attr: str, warmup_start: float, warmup_iter: int,
+                 init: float | None, optimizer: Optimizer | None = None) -> None:
         super().__init__(attr, init, optimizer)
         if warmup_iter <= 0:
             raise ValueError('WarmupShift: warmup_iter must be positive, got {!r}'.format(
