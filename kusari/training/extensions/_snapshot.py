@@ -1,7 +1,10 @@
 """snapshot / snapshot_object: save the trainer (or any object) periodically, resume."""
 
+from __future__ import annotations
+
 import os
 import re
+import typing
 import warnings
 
 import numpy
@@ -10,6 +13,9 @@ from kusari.serializers import npz
 from kusari.serializers._common import SerializationError
 from kusari.training import extension
 from kusari.training.extensions import _files, snapshot_writers
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 PRIORITY_SNAPSHOT = -100
 
@@ -201,7 +207,9 @@ def _make(target, savefun, filename, kwargs, function):
     return _Snapshot(target=target, filename=filename, **options)
 
 
-def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}', **kwargs):
+def snapshot(savefun: typing.Callable[..., typing.Any] | None = None,
+             filename: str | typing.Callable[[Trainer], str] = 'snapshot_iter_{.updater.iteration}',
+             **kwargs: typing.Any) -> extension.Extension:
     """An extension that saves the whole trainer, to resume training from it.
 
     It runs once per epoch by default (pass another trigger to ``trainer.extend``),
@@ -222,14 +230,28 @@ def snapshot(savefun=None, filename='snapshot_iter_{.updater.iteration}', **kwar
         autoload (bool): when training starts, load the latest snapshot in
             ``trainer.out`` that matches ``filename`` (if any), so rerunning the same
             command resumes an interrupted run.
+
+    Returns:
+        The snapshot extension.
     """
     return _make(kwargs.pop('target', None), savefun, filename, kwargs, 'snapshot')
 
 
-def snapshot_object(target, filename, savefun=None, **kwargs):
-    """An extension that saves ``target`` (e.g. the model) periodically.
-
-    Args: as :func:`snapshot`, with ``target`` required, e.g.
+def snapshot_object(target: typing.Any, filename: str | typing.Callable[[Trainer], str],
+                    savefun: typing.Callable[..., typing.Any] | None = None,
+                    **kwargs: typing.Any) -> extension.Extension:
+    """An extension that saves ``target`` (e.g. the model) periodically, e.g.
     ``snapshot_object(model, 'model_epoch_{.updater.epoch}')``.
+
+    Args:
+        target: the object to save, e.g. a Link or an Optimizer.
+        filename (str or callable): the file name in ``trainer.out``, as in
+            :func:`snapshot` (required).
+        savefun: ``savefun(path, obj)``; ``save_npz`` by default.
+        **kwargs: ``condition``, ``writer``, ``snapshot_on_error``, ``n_retains`` and
+            ``autoload``, as in :func:`snapshot`.
+
+    Returns:
+        The snapshot extension.
     """
     return _make(target, savefun, filename, kwargs, 'snapshot_object')

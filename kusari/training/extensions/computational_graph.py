@@ -1,11 +1,17 @@
 """DumpGraph: write the computational graph of a reported variable as a DOT file."""
 
+from __future__ import annotations
+
 import os
 import subprocess
+import typing
 
 from kusari import computational_graph, core
 from kusari.training import extension
 from kusari.training.extensions import _files
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 def is_return_code_zero(args):
@@ -39,7 +45,8 @@ class DumpGraph(extension.Extension):
     installed, renders it to a PNG of the same name), and then restores the flag.
 
     Args:
-        root_name (str): the observation key of the output variable.
+        root_name (str): the observation key of the output variable, e.g.
+            'main/loss'.
         filename (str): the output file name (default 'cg.dot').
         variable_style (dict): DOT attributes of variables (default: Chainer's style).
         function_style (dict): DOT attributes of functions (default: Chainer's style).
@@ -48,8 +55,9 @@ class DumpGraph(extension.Extension):
 
     default_name = 'dump_graph'
 
-    def __init__(self, root_name, filename=None, variable_style=None, function_style=None,
-                 **kwargs):
+    def __init__(self, root_name: str, filename: str | None = None,
+                 variable_style: dict[str, str] | None = None,
+                 function_style: dict[str, str] | None = None, **kwargs: typing.Any) -> None:
         out_name = kwargs.pop('out_name', 'cg.dot')
         if kwargs:
             raise TypeError('DumpGraph: unexpected argument(s) {}'.format(
@@ -61,7 +69,7 @@ class DumpGraph(extension.Extension):
         self._original_flag = None  # the flag's value before initialize set it
         self._dumped = False
 
-    def initialize(self, trainer):
+    def initialize(self, trainer: Trainer) -> None:
         if not self._dumped and self._original_flag is None:
             self._original_flag = core.config.keep_graph_on_report
             core.config.keep_graph_on_report = True
@@ -70,7 +78,7 @@ class DumpGraph(extension.Extension):
         """The default trigger: every iteration until the graph is dumped."""
         return not self._dumped
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         if self._dumped:
             self._restore_flag()
             return

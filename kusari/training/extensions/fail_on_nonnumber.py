@@ -1,7 +1,14 @@
 """FailOnNonNumber: stop training as soon as a parameter becomes NaN or infinite."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import backend
 from kusari.training import extension
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class FailOnNonNumber(extension.Extension):
@@ -11,13 +18,13 @@ class FailOnNonNumber(extension.Extension):
     ``/predictor/l1/W of the optimizer 'main'``.
 
     Args:
-        check_grad (bool): check the gradients too.
+        check_grad (bool): check the gradients too (default True).
     """
 
-    def __init__(self, *, check_grad=True):
+    def __init__(self, *, check_grad: bool = True) -> None:
         self._check_grad = check_grad
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         for name, optimizer in trainer.updater.get_all_optimizers().items():
             for path, param in optimizer.target.namedparams():
                 for what, array in (('parameter', param.array),

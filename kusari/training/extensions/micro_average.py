@@ -1,7 +1,15 @@
 """MicroAverage: a ratio of sums over an interval (e.g. accuracy over all examples)."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import core, reporter
 from kusari.training import extension, util
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.trainer import Trainer
 
 
 def _scalar(value):
@@ -19,12 +27,13 @@ class MicroAverage(extension.Extension):
         numerator_key (str): the observation key of the numerator.
         denominator_key (str): the observation key of the denominator.
         result_key (str): the key under which the ratio is reported.
-        trigger: the interval (a trigger or ``(period, unit)``).
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
     """
 
     priority = extension.PRIORITY_EDITOR
 
-    def __init__(self, numerator_key, denominator_key, result_key, trigger=(1, 'epoch')):
+    def __init__(self, numerator_key: str, denominator_key: str, result_key: str,
+                 trigger: types.TriggerSpec = (1, 'epoch')) -> None:
         self._numerator_key = numerator_key
         self._denominator_key = denominator_key
         self._result_key = result_key
@@ -32,7 +41,7 @@ class MicroAverage(extension.Extension):
         self._numerator = 0.
         self._denominator = 0.
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         observation = trainer.observation
         if not (self._numerator_key in observation and self._denominator_key in observation):
             # As in Chainer: the trigger is consulted only in iterations that report both

@@ -1,9 +1,17 @@
 """ParameterStatistics: report statistics of the parameters and gradients of links."""
 
+from __future__ import annotations
+
 import numpy
+import typing
 
 from kusari import backend, reporter
 from kusari.training import extension, util
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.link import Link
+    from kusari.training.trainer import Trainer
 
 _PERCENTILE_SIGMAS = (0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87)
 
@@ -34,12 +42,12 @@ class ParameterStatistics(extension.Extension):
         statistics (dict or 'default'): ``{name: function(flat_array)}``; 'default'
             gives mean, std, min, max, zeros (the count of zeros) and percentile (at
             the sigmas of a normal distribution); None: none until registered.
-        report_params (bool): report statistics of the parameters' data.
-        report_grads (bool): report statistics of the gradients.
-        prefix (str): a prefix of the keys.
-        trigger: the interval (a trigger or ``(period, unit)``).
+        report_params (bool): report statistics of the parameters' data (default True).
+        report_grads (bool): report statistics of the gradients (default True).
+        prefix (str): a prefix of the keys (None: none).
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
         skip_nan_params (bool): report NaN for a parameter holding NaN instead of
-            computing its statistics.
+            computing its statistics (default False).
     """
 
     default_name = 'parameter_statistics'
@@ -54,8 +62,12 @@ class ParameterStatistics(extension.Extension):
         'percentile': _percentiles,
     }
 
-    def __init__(self, links, statistics='default', report_params=True, report_grads=True,
-                 prefix=None, trigger=(1, 'epoch'), skip_nan_params=False):
+    def __init__(self, links: Link | list[Link] | tuple[Link, ...],
+                 statistics: typing.Literal['default']
+                 | dict[str, typing.Callable[[types.NdArray], typing.Any]] | None = 'default',
+                 report_params: bool = True, report_grads: bool = True,
+                 prefix: str | None = None, trigger: types.TriggerSpec = (1, 'epoch'),
+                 skip_nan_params: bool = False) -> None:
         if not isinstance(links, (list, tuple)):
             links = (links,)
         self._links = links
@@ -69,11 +81,12 @@ class ParameterStatistics(extension.Extension):
         self._summary = reporter.DictSummary()
         self._skip_nan_params = skip_nan_params
 
-    def register_statistics(self, name, function):
+    def register_statistics(self, name: str,
+                            function: typing.Callable[[types.NdArray], typing.Any]) -> None:
         """Adds a statistic ``function(flat_array)`` reported as ``name``."""
         self._statistics[name] = function
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         statistics = {}
         for link in self._links:
             link_name = getattr(link, 'name', None) or 'None'
@@ -91,7 +104,8 @@ class ParameterStatistics(extension.Extension):
                     has_nan = self._skip_nan_params and bool(
                         backend.get_array_module(flat).isnan(flat).any())
                     for function_name, function in self._statistics.items():
-                        value = numpy.nan if has_nan else function(flat)
+                        # a number, or an array of them (e.g. the percentiles)
+                        value: typing.Any = numpy.nan if has_nan else function(flat)
                         key = self.report_key_template.format(
                             prefix=self._prefix + '/' if self._prefix else '',
                             link_name=link_name, param_name=param_name,

@@ -1,12 +1,19 @@
 """PlotReport: plot observed values over training as a PNG (matplotlib, Agg)."""
 
+from __future__ import annotations
+
 import io
 import json
+import typing
 import warnings
 
 from kusari import reporter
 from kusari.training import extension, util
 from kusari.training.extensions import _files, _keys
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.training.trainer import Trainer
 
 
 def _matplotlib_available():
@@ -41,17 +48,21 @@ class PlotReport(extension.Extension):
 
     Args:
         y_keys (str or list of str): the observation keys to plot.
-        x_key (str): 'iteration', 'epoch' or 'elapsed_time'.
-        trigger: the interval (a trigger or ``(period, unit)``).
+        x_key (str): 'iteration' (the default), 'epoch' or 'elapsed_time'.
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
         postprocess (callable): ``postprocess(figure, axes, summary)`` before saving.
         filename (str): the PNG file name in ``trainer.out`` (default 'plot.png').
-        marker (str): the matplotlib marker of the points (None: lines only).
-        grid (bool): draw a grid.
+        marker (str): the matplotlib marker of the points (default 'x'; None: lines
+            only).
+        grid (bool): draw a grid (default True).
         file_name: deprecated alias of ``filename``.
     """
 
-    def __init__(self, y_keys, x_key='iteration', trigger=(1, 'epoch'), postprocess=None,
-                 filename=None, marker='x', grid=True, **kwargs):
+    def __init__(self, y_keys: str | typing.Iterable[str], x_key: str = 'iteration',
+                 trigger: types.TriggerSpec = (1, 'epoch'),
+                 postprocess: typing.Callable[..., None] | None = None,
+                 filename: str | None = None, marker: str | None = 'x', grid: bool = True,
+                 **kwargs: typing.Any) -> None:
         file_name = kwargs.pop('file_name', 'plot.png')
         if kwargs:
             raise TypeError('PlotReport: unexpected argument(s) {}'.format(
@@ -67,13 +78,13 @@ class PlotReport(extension.Extension):
         self._grid = grid
         self._postprocess = postprocess
         self._summary = reporter.DictSummary()
-        self._data = {key: [] for key in self._y_keys}
+        self._data: dict[str, list[tuple[float, float]]] = {key: [] for key in self._y_keys}
         self._warned = False
-        self._reported = set()  # the keys observed when the plot was updated
+        self._reported: set[str] = set()  # the keys observed when the plot was updated
         self._updated = False
 
     @staticmethod
-    def available():
+    def available() -> bool:
         """Whether matplotlib is installed (warns when it is not)."""
         if _matplotlib_available():
             return True
@@ -81,7 +92,7 @@ class PlotReport(extension.Extension):
                       'pip install matplotlib (or kusari[plot])', stacklevel=2)
         return False
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         observation = trainer.observation
         self._summary.add({k: observation[k] for k in self._y_keys if k in observation})
         if not (trainer.is_before_training or self._trigger(trainer)):
@@ -104,7 +115,7 @@ class PlotReport(extension.Extension):
         png = render_png(lambda figure: self._draw(figure, summary))
         write_png(_files.output_path(trainer, self._file_name), png)
 
-    def finalize(self):
+    def finalize(self) -> None:
         if self._updated:
             reported = self._reported | {key for key, points in self._data.items() if points}
             _keys.warn_never_reported('PlotReport', self._y_keys, reported, 'their lines')

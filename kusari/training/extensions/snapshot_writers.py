@@ -8,6 +8,8 @@ the destination and the file is then renamed into place, so a crash during a wri
 leaves any previous snapshot of the same name whole.
 """
 
+from __future__ import annotations
+
 import multiprocessing
 import os
 import queue
@@ -15,17 +17,19 @@ import shutil
 import sys
 import tempfile
 import threading
+import typing
 
 from kusari.serializers import hdf5, npz
 
 
 class Writer:
-    """Base class of snapshot writers."""
+    """Base class of snapshot writers: a subclass implements ``__call__``."""
 
-    def __init__(self):
-        self._post_save_hooks = []
+    def __init__(self) -> None:
+        self._post_save_hooks: list[typing.Callable[[], None]] = []
 
-    def __call__(self, filename, outdir, target):
+    def __call__(self, filename: str, outdir: str | os.PathLike[str],
+                 target: typing.Any) -> None:
         """Saves ``target`` to ``outdir/filename``.
 
         Args:
@@ -35,10 +39,11 @@ class Writer:
         """
         raise NotImplementedError('{} must implement __call__'.format(type(self).__name__))
 
-    def finalize(self):
+    def finalize(self) -> None:
         """Waits for pending writes; called when training ends."""
 
-    def save(self, filename, outdir, target, savefun, **kwds):
+    def save(self, filename: str, outdir: str | os.PathLike[str], target: typing.Any,
+             savefun: typing.Callable[..., typing.Any], **kwds: typing.Any) -> None:
         """Writes ``target`` with ``savefun`` to ``outdir/filename`` atomically."""
         path = os.path.join(outdir, filename)
         directory = os.path.dirname(os.path.abspath(path))
@@ -75,7 +80,8 @@ class SimpleWriter(Writer):
         **kwds: keyword arguments of ``savefun``.
     """
 
-    def __init__(self, savefun=npz.save_npz, **kwds):
+    def __init__(self, savefun: typing.Callable[..., typing.Any] = npz.save_npz,
+                 **kwds: typing.Any) -> None:
         super().__init__()
         self._savefun = savefun
         self._kwds = kwds
@@ -89,9 +95,14 @@ class StandardWriter(Writer):
 
     A snapshot waits for the previous one to finish before it starts; a failed save is
     raised by the next snapshot or by ``finalize``.
+
+    Args:
+        savefun: ``savefun(path, target, **kwds)``; ``save_npz`` by default.
+        **kwds: keyword arguments of ``savefun``.
     """
 
-    def __init__(self, savefun=npz.save_npz, **kwds):
+    def __init__(self, savefun: typing.Callable[..., typing.Any] = npz.save_npz,
+                 **kwds: typing.Any) -> None:
         super().__init__()
         self._savefun = savefun
         self._kwds = kwds
@@ -130,7 +141,12 @@ class StandardWriter(Writer):
 
 
 class ThreadWriter(StandardWriter):
-    """Saves each snapshot in a new thread."""
+    """Saves each snapshot in a new thread.
+
+    Args:
+        savefun: ``savefun(path, target, **kwds)``; ``save_npz`` by default.
+        **kwds: keyword arguments of ``savefun``.
+    """
 
     def create_worker(self, filename, outdir, target, **kwds):
         return threading.Thread(target=self._save_reporting_errors,
@@ -138,7 +154,12 @@ class ThreadWriter(StandardWriter):
 
 
 class ProcessWriter(StandardWriter):
-    """Saves each snapshot in a new process (do not combine with MPI: prefer ThreadWriter)."""
+    """Saves each snapshot in a new process (do not combine with MPI: prefer ThreadWriter).
+
+    Args:
+        savefun: ``savefun(path, target, **kwds)``; ``save_npz`` by default.
+        **kwds: keyword arguments of ``savefun``.
+    """
 
     def create_worker(self, filename, outdir, target, **kwds):
         return multiprocessing.Process(target=self.save, args=(filename, outdir, target,
@@ -154,7 +175,9 @@ class QueueWriter(Writer):
             (by default a SimpleWriter of ``savefun``).
     """
 
-    def __init__(self, savefun=npz.save_npz, task=None):
+    def __init__(self, savefun: typing.Callable[..., typing.Any] = npz.save_npz,
+                 task: typing.Callable[[str, str, typing.Any], typing.Any] | None = None
+                 ) -> None:
         super().__init__()
         self._task = self.create_task(savefun) if task is None else task
         self._queue = self.create_queue()
@@ -214,7 +237,13 @@ class QueueWriter(Writer):
 
 
 class ThreadQueueWriter(QueueWriter):
-    """A QueueWriter whose consumer is a thread."""
+    """A QueueWriter whose consumer is a thread.
+
+    Args:
+        savefun: used to create the task when ``task`` is None (``save_npz`` by
+            default).
+        task: a callable ``task(filename, outdir, target)`` run for each snapshot.
+    """
 
     def create_queue(self):
         return queue.Queue()
@@ -224,7 +253,13 @@ class ThreadQueueWriter(QueueWriter):
 
 
 class ProcessQueueWriter(QueueWriter):
-    """A QueueWriter whose consumer is a process (do not combine with MPI)."""
+    """A QueueWriter whose consumer is a process (do not combine with MPI).
+
+    Args:
+        savefun: used to create the task when ``task`` is None (``save_npz`` by
+            default).
+        task: a callable ``task(filename, outdir, target)`` run for each snapshot.
+    """
 
     def create_queue(self):
         return multiprocessing.JoinableQueue()

@@ -4,9 +4,12 @@ Libraries built on Chainer subclass :class:`ProgressBar` for their own bars (the
 ``get_lines``); kusari's ProgressBar extension draws its bar itself.
 """
 
+from __future__ import annotations
+
 import collections
 import sys
 import time
+import typing
 
 from kusari.training.extensions import _terminal
 
@@ -19,10 +22,13 @@ class ProgressBar:
         out: the stream (``sys.stdout`` by default).
     """
 
-    def __init__(self, bar_length=None, out=None):
+    def __init__(self, bar_length: int | None = None,
+                 out: typing.TextIO | None = None) -> None:
         self._bar_length = 50 if bar_length is None else bar_length
         self._out = sys.stdout if out is None else out
-        self._recent_timing = collections.deque(maxlen=100)
+        # (iteration, epoch_detail, time) of the recent calls
+        self._recent_timing: collections.deque[tuple[int, float, float]] = collections.deque(
+            maxlen=100)
 
     def update_speed(self, iteration, epoch_detail):
         """Iterations and epochs per second over the last 100 calls (``inf`` at the first)."""

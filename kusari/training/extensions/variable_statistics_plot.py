@@ -1,12 +1,21 @@
 """VariableStatisticsPlot: plot how the distribution of parameters/gradients evolves."""
 
+from __future__ import annotations
+
 import json
+import typing
 
 import numpy
 
 from kusari import backend, core, link
 from kusari.training import extension, util
 from kusari.training.extensions import _files, plot_report
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
+    from kusari.link import Link
+    from kusari.training.trainer import Trainer
 
 
 def _variables_of(targets):
@@ -41,10 +50,11 @@ class Reservoir:
     Args:
         size (int): the number of arrays kept.
         data_shape (tuple): the shape of each array.
-        dtype: the dtype they are stored in.
+        dtype: the dtype they are stored in (float32 by default).
     """
 
-    def __init__(self, size, data_shape, dtype=numpy.float32):
+    def __init__(self, size: int, data_shape: typing.Sequence[int],
+                 dtype: types.DTypeSpec = numpy.float32) -> None:
         self.size = size
         self.data = numpy.zeros((size,) + tuple(data_shape), dtype=dtype)
         self.idxs = numpy.zeros((size,), dtype=numpy.int32)
@@ -79,7 +89,8 @@ class Statistician:
         percentile_sigmas: the percentiles (0 to 100) of ``'percentile'``; empty for none.
     """
 
-    def __init__(self, collect_mean, collect_std, percentile_sigmas):
+    def __init__(self, collect_mean: bool, collect_std: bool,
+                 percentile_sigmas: typing.Sequence[float]) -> None:
         self.collect_mean = collect_mean
         self.collect_std = collect_std
         self.percentile_sigmas = percentile_sigmas
@@ -118,25 +129,29 @@ class VariableStatisticsPlot(extension.Extension):
 
     Args:
         targets: a Link, a Variable, or a list of them.
-        max_sample_size (int): at most this many values per statistic.
-        report_data (bool): plot the data.
-        report_grad (bool): plot the gradients.
-        plot_mean (bool): plot the mean.
-        plot_std (bool): plot mean +- std.
-        percentile_sigmas (tuple): the percentiles to plot (0 to 100).
-        trigger: the interval (a trigger or ``(period, unit)``).
+        max_sample_size (int): at most this many values per statistic (default 1000).
+        report_data (bool): plot the data (default True).
+        report_grad (bool): plot the gradients (default True).
+        plot_mean (bool): plot the mean (default True).
+        plot_std (bool): plot mean +- std (default True).
+        percentile_sigmas (tuple): the percentiles to plot (0 to 100); by default the
+            minimum, the maximum and the sigmas of a normal distribution.
+        trigger: the interval (a trigger or ``(period, unit)``; one epoch by default).
         filename (str): the PNG file name (default 'statistics.png').
-        figsize (tuple): the figure size in inches.
-        marker (str): the marker of the mean line.
-        grid (bool): draw grids.
+        figsize (tuple): the figure size in inches (default: 5 wide per panel, 4 high).
+        marker (str): the marker of the mean line (None: none).
+        grid (bool): draw grids (default True).
         file_name: deprecated alias of ``filename``.
     """
 
-    def __init__(self, targets, max_sample_size=1000, report_data=True, report_grad=True,
-                 plot_mean=True, plot_std=True,
-                 percentile_sigmas=(0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100),
-                 trigger=(1, 'epoch'), filename=None, figsize=None, marker=None, grid=True,
-                 **kwargs):
+    def __init__(self, targets: Link | Variable | typing.Sequence[Link | Variable],
+                 max_sample_size: int = 1000, report_data: bool = True,
+                 report_grad: bool = True, plot_mean: bool = True, plot_std: bool = True,
+                 percentile_sigmas: typing.Sequence[float] = (
+                     0, 0.13, 2.28, 15.87, 50, 84.13, 97.72, 99.87, 100),
+                 trigger: types.TriggerSpec = (1, 'epoch'), filename: str | None = None,
+                 figsize: tuple[float, float] | None = None, marker: str | None = None,
+                 grid: bool = True, **kwargs: typing.Any) -> None:
         file_name = kwargs.pop('file_name', 'statistics.png')
         if kwargs:
             raise TypeError('VariableStatisticsPlot: unexpected argument(s) {}'.format(
@@ -156,9 +171,9 @@ class VariableStatisticsPlot(extension.Extension):
         self._marker = marker
         self._grid = grid
         # For each key: a list of [x, percentiles..., mean, std].
-        self._data = {key: [] for key in self._keys}
+        self._data: dict[str, list[list[float]]] = {key: [] for key in self._keys}
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         if not self._trigger(trainer):
             return
         x = trainer.updater.iteration

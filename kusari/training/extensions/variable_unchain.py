@@ -1,7 +1,14 @@
 """unchain_variables: free the graphs held by the reported variables."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import core
 from kusari.training import extension
+
+if typing.TYPE_CHECKING:
+    from kusari.training.trainer import Trainer
 
 
 class unchain_variables(extension.Extension):
@@ -14,7 +21,7 @@ class unchain_variables(extension.Extension):
     trigger = 1, 'iteration'
     priority = 0  # after the readers (100), before snapshots (-100)
 
-    def __call__(self, trainer):
+    def __call__(self, trainer: Trainer) -> None:
         for value in trainer.observation.values():
             if isinstance(value, core.Variable):
                 value.unchain_backward()
