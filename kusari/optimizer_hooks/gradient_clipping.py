@@ -1,6 +1,12 @@
 """Rescaling of all gradients to a maximum global L2 norm."""
 
+from __future__ import annotations
+
 import math
+import typing
+
+if typing.TYPE_CHECKING:
+    from kusari.optimizer import Optimizer
 
 
 def _sum_squares(arrays):
@@ -19,15 +25,18 @@ class GradientClipping:
 
     Args:
         threshold (float): the largest allowed global L2 norm.
+
+    Attributes:
+        timing (str): 'pre': it runs before the update.
     """
 
     name = 'GradientClipping'
     timing = 'pre'
 
-    def __init__(self, threshold):
+    def __init__(self, threshold: float) -> None:
         self.threshold = threshold
 
-    def __call__(self, opt):
+    def __call__(self, opt: Optimizer) -> None:
         grads = [p.grad for p in opt.target.params(False) if p.grad is not None]
         norm = math.sqrt(_sum_squares(grads))
         if norm == 0 or self.threshold / norm >= 1:

@@ -1,5 +1,12 @@
 """Layer-wise adaptive rate scaling (You et al., 2017)."""
 
+from __future__ import annotations
+
+import typing
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Parameter
+    from kusari.optimizer import UpdateRule
 
 class GradientLARS:
     """Scales each parameter's gradient (plus weight decay) by
@@ -9,21 +16,27 @@ class GradientLARS:
     times the LARS coefficient.
 
     Args:
-        threshold (float): parameters with a smaller norm keep rate 1.
-        weight_decay (float): coefficient of the weight decay added to the gradient.
-        eps (float): small value for numerical stability.
+        threshold (float): parameters with a smaller norm keep rate 1 (default 1e-2).
+        weight_decay (float): coefficient of the weight decay added to the gradient
+            (default 0).
+        eps (float): small value for numerical stability (default 1e-9).
+
+    Attributes:
+        timing (str): 'pre': it runs before the update.
+        call_for_each_param (bool): True: called as ``hook(rule, param)`` per parameter.
     """
 
     name = 'GradientLARS'
     call_for_each_param = True
     timing = 'pre'
 
-    def __init__(self, threshold=1e-2, weight_decay=0.0, eps=1e-9):
+    def __init__(self, threshold: float = 1e-2, weight_decay: float = 0.0,
+                 eps: float = 1e-9) -> None:
         self.threshold = threshold
         self.weight_decay = weight_decay
         self.eps = eps
 
-    def __call__(self, rule, param):
+    def __call__(self, rule: UpdateRule, param: Parameter) -> None:
         p, g = param.array, param.grad
         if p is None or g is None:
             return

@@ -1,5 +1,12 @@
 """L2 regularization as a gradient hook."""
 
+from __future__ import annotations
+
+import typing
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Parameter
+    from kusari.optimizer import UpdateRule
 
 class WeightDecay:
     """Adds ``rate * param`` to each gradient (L2 regularization).
@@ -9,17 +16,17 @@ class WeightDecay:
 
     Attributes:
         timing (str): 'pre' (before the update) or 'post'.
-        call_for_each_param (bool): called as ``hook(rule, param)`` per parameter.
+        call_for_each_param (bool): True: called as ``hook(rule, param)`` per parameter.
     """
 
     name = 'WeightDecay'
     call_for_each_param = True
     timing = 'pre'
 
-    def __init__(self, rate):
+    def __init__(self, rate: float) -> None:
         self.rate = rate
 
-    def __call__(self, rule, param):
+    def __call__(self, rule: UpdateRule, param: Parameter) -> None:
         p, g = param.array, param.grad
         if p is None or g is None:
             return
