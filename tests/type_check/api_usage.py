@@ -7,7 +7,8 @@ import numpy as np
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import optimizers
+from kusari import datasets, iterators, optimizer_hooks, optimizers, training
+from kusari.training import extensions, triggers
 
 
 class MLP(kusari.Chain):
@@ -43,3 +44,36 @@ def main() -> None:
     with kusari.using_config('train', False), kusari.no_backprop_mode():
         model(kusari.Variable(x))
     print(names, shapes, gx)
+
+
+
+def train_with_trainer(out: str) -> float:
+    model = L.Classifier(MLP())
+    optimizer = optimizers.SGD(lr=0.1).setup(model)
+    optimizer.add_hook(optimizer_hooks.WeightDecay(1e-4))
+    optimizer.add_hook(optimizer_hooks.GradientClipping(5.0))
+    x = np.zeros((8, 3), dtype=np.float32)
+    t = np.zeros(8, dtype=np.int32)
+    train = iterators.SerialIterator(datasets.TupleDataset(x, t), 4)
+    test = iterators.SerialIterator(datasets.TupleDataset(x, t), 4, repeat=False,
+                                    shuffle=False)
+    updater = training.updaters.StandardUpdater(train, optimizer, device='@numpy')
+    stop = triggers.EarlyStoppingTrigger(monitor='validation/main/loss',
+                                         max_trigger=(2, 'epoch'))
+    trainer = training.Trainer(updater, stop, out=out)
+    trainer.extend(extensions.Evaluator(test, model))
+    trainer.extend(extensions.LogReport(trigger=(1, 'epoch')))
+    trainer.extend(extensions.PrintReport(['epoch', 'main/loss', 'validation/main/loss']))
+    trainer.extend(extensions.ExponentialShift('lr', 0.5), trigger=(1, 'epoch'))
+    trainer.extend(extensions.snapshot(filename='snapshot_{.updater.epoch}'),
+                   trigger=triggers.MinValueTrigger('validation/main/loss'))
+    trainer.extend(extensions.observe_lr(), call_before_training=True)
+
+    @training.make_extension(trigger=(1, 'iteration'))
+    def count(trainer: training.Trainer) -> None:
+        trainer.observation['count'] = trainer.updater.iteration
+
+    trainer.extend(count)
+    trainer.run(show_loop_exception_msg=False)
+    log: list[dict[str, float]] = trainer.get_extension('LogReport').log
+    return trainer.elapsed_time + len(log)

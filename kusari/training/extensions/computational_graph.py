@@ -14,8 +14,12 @@ if typing.TYPE_CHECKING:
     from kusari.training.trainer import Trainer
 
 
-def is_return_code_zero(args):
-    """Whether the command ``args`` runs and exits with 0 (its output is discarded)."""
+def is_return_code_zero(args: typing.Sequence[str]) -> bool:
+    """Whether the command ``args`` runs and exits with 0 (its output is discarded).
+
+    Args:
+        args (list of str): the command and its arguments, e.g. ``['dot', '-V']``.
+    """
     try:
         subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                        check=True)
@@ -24,7 +28,7 @@ def is_return_code_zero(args):
     return True
 
 
-def is_graphviz_available():
+def is_graphviz_available() -> bool:
     """Whether Graphviz's ``dot`` command can be run."""
     return is_return_code_zero(['dot', '-V'])
 

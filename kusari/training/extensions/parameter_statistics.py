@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import numpy
 import typing
+
+import numpy
 
 from kusari import backend, reporter
 from kusari.training import extension, util

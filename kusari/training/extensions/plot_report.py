@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import typing
 import warnings
 
@@ -24,10 +25,15 @@ def _matplotlib_available():
     return True
 
 
-def render_png(draw, figsize=None):
+def render_png(draw: typing.Callable[[typing.Any], None],
+               figsize: tuple[float, float] | None = None) -> bytes:
     """PNG bytes of a matplotlib figure drawn by ``draw(figure)``.
 
     Uses the Agg canvas directly: no GUI, and pyplot's global state is left alone.
+
+    Args:
+        draw (callable): draws on the ``matplotlib.figure.Figure`` it is given.
+        figsize (tuple): the figure's size in inches (None: matplotlib's default).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -39,7 +45,13 @@ def render_png(draw, figsize=None):
     return buffer.getvalue()
 
 
-def write_png(path, png):
+def write_png(path: str | os.PathLike[str], png: bytes) -> None:
+    """Writes the PNG bytes ``png`` to ``path`` atomically.
+
+    Args:
+        path (str): the file to write.
+        png (bytes): the image, as :func:`render_png` gives it.
+    """
     _files.atomic_write(path, lambda f: f.write(png))
 
 

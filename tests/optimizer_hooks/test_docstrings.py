@@ -1,0 +1,24 @@
+"""The optimizer hooks document and annotate their arguments."""
+
+import pytest
+
+from tests import _docstrings
+
+PUBLIC = (_docstrings.public_classes('kusari.optimizer_hooks')
+          + _docstrings.exported_functions('kusari.optimizer_hooks'))
+
+
+def test_the_checks_cover_every_hook():
+    names = {name.rsplit('.', 1)[1] for name, _ in PUBLIC}
+    assert {'WeightDecay', 'Lasso', 'GradientClipping', 'GradientHardClipping',
+            'GradientNoise', 'GradientLARS', 'exponential_decay_noise'} <= names
+
+
+@pytest.mark.parametrize('name,obj', PUBLIC, ids=[name for name, _ in PUBLIC])
+def test_documents_its_arguments(name, obj):
+    assert _docstrings.undocumented_arguments(obj) == ''
+
+
+@pytest.mark.parametrize('name,obj', PUBLIC, ids=[name for name, _ in PUBLIC])
+def test_annotates_its_arguments(name, obj):
+    assert _docstrings.unannotated(obj) == []
