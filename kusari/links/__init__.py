@@ -3,6 +3,8 @@
 Each link's module is imported on first use of its name (see kusari._lazy).
 """
 
+import typing
+
 from kusari import _lazy
 
 _EXPORTS = {
@@ -71,4 +73,82 @@ _EXPORTS = {
 }
 
 __all__ = sorted(_EXPORTS)
+
+# The same names for type checkers, which cannot follow the lazy look-up ("X as X":
+# re-exported); test_exports checks that both lists agree.
+if typing.TYPE_CHECKING:
+    from kusari.links.activation.maxout import Maxout as Maxout
+    from kusari.links.activation.prelu import PReLU as PReLU
+    from kusari.links.activation.simplified_dropconnect import (
+        SimplifiedDropconnect as SimplifiedDropconnect)
+    from kusari.links.activation.swish import Swish as Swish
+    from kusari.links.connection.bias import Bias as Bias
+    from kusari.links.connection.bilinear import Bilinear as Bilinear
+    from kusari.links.connection.convolution_2d import Convolution2D as Convolution2D
+    from kusari.links.connection.convolution_nd import (
+        Convolution1D as Convolution1D,
+        Convolution3D as Convolution3D,
+        ConvolutionND as ConvolutionND)
+    from kusari.links.connection.deconvolution_2d import Deconvolution2D as Deconvolution2D
+    from kusari.links.connection.deconvolution_nd import (
+        Deconvolution1D as Deconvolution1D,
+        Deconvolution3D as Deconvolution3D,
+        DeconvolutionND as DeconvolutionND)
+    from kusari.links.connection.deformable_convolution_2d import (
+        DeformableConvolution2D as DeformableConvolution2D)
+    from kusari.links.connection.depthwise_convolution_2d import (
+        DepthwiseConvolution2D as DepthwiseConvolution2D)
+    from kusari.links.connection.dilated_convolution_2d import (
+        DilatedConvolution2D as DilatedConvolution2D)
+    from kusari.links.connection.embed_id import EmbedID as EmbedID
+    from kusari.links.connection.highway import Highway as Highway
+    from kusari.links.connection.inception import Inception as Inception
+    from kusari.links.connection.inceptionbn import InceptionBN as InceptionBN
+    from kusari.links.connection.linear import Linear as Linear
+    from kusari.links.connection.local_convolution_2d import (
+        LocalConvolution2D as LocalConvolution2D)
+    from kusari.links.connection.mlp_convolution_2d import MLPConvolution2D as MLPConvolution2D
+    from kusari.links.connection.parameter import Parameter as Parameter
+    from kusari.links.connection.scale import Scale as Scale
+    from kusari.links.loss.black_out import BlackOut as BlackOut
+    from kusari.links.loss.crf1d import CRF1d as CRF1d
+    from kusari.links.loss.hierarchical_softmax import (
+        BinaryHierarchicalSoftmax as BinaryHierarchicalSoftmax)
+    from kusari.links.loss.negative_sampling import NegativeSampling as NegativeSampling
+    from kusari.links.model.classifier import Classifier as Classifier
+    from kusari.links.model.vision.googlenet import GoogLeNet as GoogLeNet
+    from kusari.links.model.vision.resnet import (
+        ResNet101Layers as ResNet101Layers,
+        ResNet152Layers as ResNet152Layers,
+        ResNet50Layers as ResNet50Layers)
+    from kusari.links.model.vision.vgg import VGG16Layers as VGG16Layers, VGG19Layers as VGG19Layers
+    from kusari.links.normalization.batch_normalization import (
+        BatchNormalization as BatchNormalization)
+    from kusari.links.normalization.batch_renormalization import (
+        BatchRenormalization as BatchRenormalization)
+    from kusari.links.normalization.decorrelated_batch_normalization import (
+        DecorrelatedBatchNormalization as DecorrelatedBatchNormalization)
+    from kusari.links.normalization.group_normalization import (
+        GroupNormalization as GroupNormalization)
+    from kusari.links.normalization.layer_normalization import (
+        LayerNormalization as LayerNormalization)
+    from kusari.links.rnn.gru import (
+        GRU as GRU,
+        StatefulGRU as StatefulGRU,
+        StatelessGRU as StatelessGRU)
+    from kusari.links.rnn.lstm import LSTM as LSTM, StatelessLSTM as StatelessLSTM
+    from kusari.links.rnn.mgu import StatefulMGU as StatefulMGU, StatelessMGU as StatelessMGU
+    from kusari.links.rnn.n_step_gru import NStepBiGRU as NStepBiGRU, NStepGRU as NStepGRU
+    from kusari.links.rnn.n_step_lstm import NStepBiLSTM as NStepBiLSTM, NStepLSTM as NStepLSTM
+    from kusari.links.rnn.n_step_rnn import (
+        NStepBiRNNReLU as NStepBiRNNReLU,
+        NStepBiRNNTanh as NStepBiRNNTanh,
+        NStepRNNReLU as NStepRNNReLU,
+        NStepRNNTanh as NStepRNNTanh)
+    from kusari.links.rnn.peephole import StatefulPeepholeLSTM as StatefulPeepholeLSTM
+    from kusari.links.rnn.tree_lstm import (
+        ChildSumTreeLSTM as ChildSumTreeLSTM,
+        NaryTreeLSTM as NaryTreeLSTM)
+    from kusari.links.rnn.zoneoutlstm import StatefulZoneoutLSTM as StatefulZoneoutLSTM
+    from kusari.links.theano.theano_function import TheanoFunction as TheanoFunction
 __getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

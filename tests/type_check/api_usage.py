@@ -77,3 +77,42 @@ def train_with_trainer(out: str) -> float:
     trainer.run(show_loop_exception_msg=False)
     log: list[dict[str, float]] = trainer.get_extension('LogReport').log
     return trainer.elapsed_time + len(log)
+
+
+class Encoder(kusari.Chain):
+    """Typical links with their arguments by keyword and position."""
+
+    def __init__(self, vocab: int) -> None:
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(vocab, 8, ignore_label=-1)
+            self.lstm = L.LSTM(8, 16, forget_bias_init=1.0)
+            self.norm = L.LayerNormalization(16)
+            self.out = L.Linear(16, vocab, nobias=True, initialW=kusari.initializers.Normal())
+
+    def forward(self, ids: np.ndarray) -> kusari.Variable:
+        h: kusari.Variable = self.lstm.forward(self.embed.forward(ids))
+        return self.out.forward(self.norm.forward(h))
+
+
+def use_links() -> None:
+    x = np.zeros((2, 3), dtype=np.float32)
+    encoder = Encoder(10)
+    encoder.lstm.reset_state()
+    logits = encoder.forward(np.zeros(2, dtype=np.int32))
+    classifier = L.Classifier(encoder, lossfun=F.softmax_cross_entropy, label_key=-1)
+    loss = classifier.forward(np.zeros(2, dtype=np.int32), np.zeros(2, dtype=np.int32))
+    linear = L.Linear.from_params(np.ones((4, 3), dtype=np.float32))
+    y = linear.forward(x[:, :, None], n_batch_axes=1)
+    bn = L.BatchNormalization(4, decay=0.99, axis=None)
+    with kusari.using_config('train', False):
+        bn.forward(y)
+    c, h = L.StatelessLSTM(3, 4).forward(None, None, x)
+    gru = L.StatefulGRU(3, 4)
+    gru.set_state(np.zeros((2, 4), dtype=np.float32))
+    sampler = L.NegativeSampling(3, [5, 3, 2], sample_size=2)
+    sampling_loss = sampler.forward(x, np.zeros(2, dtype=np.int32), reduce='no')
+    crf = L.CRF1d(3, initial_cost=0.0)
+    score, path = crf.argmax([x, x[:1]])
+    print(logits.shape, loss.array, y.shape, c.shape, h.shape, gru(x).shape, sampling_loss,
+          score.shape, len(path), L.PReLU(init=0.1)(x), L.Maxout(3, 2, 4)(x))
