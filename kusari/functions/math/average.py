@@ -11,15 +11,16 @@ def mean(x, axis=None, weights=None, keepdims=False):
     """Mean of ``x`` over ``axis``, weighted by ``weights`` when given.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of ints): axes to average over; None: all of them.
-        weights (Variable, array or None): weights, 1-d along a single ``axis`` or of
+        weights (Variable, array or None): weights, of shape ``(x.shape[axis],)``
+            along a single ``axis`` or of
             ``x``'s shape (see :func:`average`).
         keepdims (bool): keep the averaged axes with length 1.
 
     Returns:
-        Variable: ``x``'s shape without the averaged axes (with them as 1 when
-        ``keepdims``).
+        Variable: of ``x``'s dtype and shape without the averaged axes (with them
+        as 1 when ``keepdims``).
     """
     if weights is not None:
         return average(x, axis=axis, weights=weights, keepdims=keepdims)
@@ -37,15 +38,16 @@ def average(x, axis=None, weights=None, keepdims=False):
     ``weights`` is a 1-D variable along a single ``axis``, or of ``x``'s shape.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of ints): axes to average over; None: all of them.
-        weights (Variable, array or None): weights as described above; None is the
+        weights (Variable, array or None): weights of shape ``(x.shape[axis],)``
+            (a single ``axis``) or of ``x``'s shape; None is the
             plain mean.
         keepdims (bool): keep the averaged axes with length 1.
 
     Returns:
-        Variable: ``x``'s shape without the averaged axes (with them as 1 when
-        ``keepdims``).
+        Variable: of ``x``'s dtype and shape without the averaged axes (with them
+        as 1 when ``keepdims``).
     """
     if weights is None:
         return mean(x, axis=axis, keepdims=keepdims)

@@ -24,7 +24,8 @@ def along_axes(name, x, y, axis):
 def bias(x, y, axis=1):
     """``x + y`` with ``y``'s axes matching ``x``'s axes from ``axis`` on, broadcast elsewhere.
 
-    For example ``x`` of shape (2, 3, 4) with ``y`` of shape (3,) adds ``y`` along axis 1.
+    For example ``x`` of shape ``(2, 3, 4)`` with ``y`` of shape ``(3,)`` adds ``y`` along
+    axis 1.
 
     Args:
         x (Variable or array): input, e.g. of shape ``(N, C, H, W)``.

@@ -34,7 +34,7 @@ def clip(x, x_min, x_max):
     and is zero elsewhere. Either bound may be None (no bound on that side).
 
     Args:
-        x (Variable or array): a float array.
+        x (Variable or array): a float array of any shape.
         x_min (float or None): the lower bound.
         x_max (float or None): the upper bound.
 

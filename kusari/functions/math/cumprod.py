@@ -122,7 +122,7 @@ def cumprod(x, axis=None):
     """Cumulative product along ``axis`` (None: of the flattened array).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None or int): the axis to accumulate along; None flattens ``x`` first.
 
     Returns:

@@ -27,7 +27,7 @@ def cumsum(x, axis=None):
     """Cumulative sum along ``axis`` (None: of the flattened array).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None or int): the axis to accumulate along; None flattens ``x`` first.
 
     Returns:

@@ -46,7 +46,7 @@ def det(a):
 
 
 def batch_det(a):
-    """Determinants of a batch of square matrices ``a`` of shape (B, n, n).
+    """Determinants of a batch of square matrices ``a`` of shape ``(B, n, n)``.
 
     Args:
         a (Variable or array): a float array of shape ``(B, n, n)``.

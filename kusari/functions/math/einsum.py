@@ -199,10 +199,14 @@ def einsum(*operands):
     may differ: the result has NumPy's promoted dtype.
 
     Args:
-        operands: the subscripts and the Variables or arrays, in either form above.
+        operands: the subscripts and the Variables or arrays, in either form above;
+            each array has one axis per label of its subscripts (``...`` standing for
+            any number of axes, the same shape in every operand).
 
     Returns:
-        Variable: the result, with axes as the output subscripts say.
+        Variable: one axis per output label, each as long as the axes of the
+        operands with that label; e.g. ``'ij,jk->ik'`` gives shape ``(I, K)`` for
+        shapes ``(I, J)`` and ``(J, K)``.
     """
     if not operands:
         fail('einsum', 'operands', 'subscripts and operands', 'no arguments')

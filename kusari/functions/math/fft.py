@@ -35,10 +35,11 @@ def fft(x):
     """Discrete Fourier transform over the last axis.
 
     Args:
-        x (tuple): ``(real, imag)``, the real and imaginary parts (same shape, ndim > 0).
+        x (tuple of Variables or arrays): ``(real, imag)``, the real and imaginary
+            parts, two float arrays of one shape with at least one axis.
 
     Returns:
-        tuple: ``(real, imag)`` of the transform.
+        tuple: ``(real, imag)`` of the transform, of the inputs' shape and dtype.
     """
     real, imag = x
     return FFT('fft').apply((real, imag))

@@ -32,7 +32,7 @@ def fmod(x, divisor):
     """Elementwise remainder of ``x / divisor`` with the sign of ``x`` (C's fmod; broadcasts).
 
     Args:
-        x (Variable or array): dividends, a float array.
+        x (Variable or array): dividends, a float array of any shape.
         divisor (Variable or array): divisors of ``x``'s dtype; the shapes broadcast.
 
     Returns:

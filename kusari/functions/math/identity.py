@@ -17,10 +17,11 @@ def identity(*inputs):
     """Returns its inputs as new variables (one variable if given one input).
 
     Args:
-        inputs (Variables or arrays): any number of inputs.
+        inputs (Variables or arrays): any number of inputs, each of any shape.
 
     Returns:
-        tuple of Variables with the same arrays; a single Variable for one input.
+        tuple of Variables holding the same arrays (so of the inputs' shapes and
+        dtypes); a single Variable for one input.
     """
     ret = Identity().apply(inputs)
     return ret[0] if len(ret) == 1 else ret

@@ -70,7 +70,7 @@ def inv(a):
 
 
 def batch_inv(a):
-    """Inverses of a batch of square matrices ``a`` of shape (B, n, n).
+    """Inverses of a batch of square matrices ``a`` of shape ``(B, n, n)``.
 
     Args:
         a (Variable or array): a float array of shape ``(B, n, n)``.

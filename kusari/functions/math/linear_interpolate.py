@@ -30,7 +30,7 @@ def linear_interpolate(p, x, y):
     """Elementwise ``p * x + (1 - p) * y`` of three arrays of one shape.
 
     Args:
-        p (Variable or array): weights of ``x``, a float array.
+        p (Variable or array): weights of ``x``, a float array of any shape.
         x (Variable or array): values at ``p = 1``, of ``p``'s shape and dtype.
         y (Variable or array): values at ``p = 0``, of ``p``'s shape and dtype.
 

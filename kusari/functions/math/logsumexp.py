@@ -43,7 +43,7 @@ def logsumexp(x, axis=None):
     """``log(sum(exp(x), axis))`` computed without overflow (None: all axes).
 
     Args:
-        x (Variable or array): input, a float array.
+        x (Variable or array): a float array of any shape.
         axis (None, int or tuple of ints): axes to reduce; None reduces all of them.
 
     Returns:

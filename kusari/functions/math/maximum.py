@@ -32,7 +32,7 @@ def maximum(x1, x2):
     """Elementwise maximum of ``x1`` and ``x2`` (broadcasting).
 
     Args:
-        x1 (Variable or array): first input, a float array.
+        x1 (Variable or array): first input, a float array of any shape.
         x2 (Variable or array): second input of the same dtype; the shapes broadcast.
 
     Returns:

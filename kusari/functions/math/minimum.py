@@ -11,7 +11,7 @@ def minimum(x1, x2):
     """Elementwise minimum of ``x1`` and ``x2`` (broadcasting).
 
     Args:
-        x1 (Variable or array): first input, a float array.
+        x1 (Variable or array): first input, a float array of any shape.
         x2 (Variable or array): second input of the same dtype; the shapes broadcast.
 
     Returns:

@@ -51,7 +51,7 @@ def max(x, axis=None, keepdims=False):
     """Maximum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of ints): axes to reduce (negative count from the
             end); None reduces all of them.
         keepdims (bool): keep the reduced axes with length 1.
@@ -67,7 +67,7 @@ def min(x, axis=None, keepdims=False):
     """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of ints): axes to reduce (negative count from the
             end); None reduces all of them.
         keepdims (bool): keep the reduced axes with length 1.
@@ -92,7 +92,7 @@ def argmax(x, axis=None):
     """Index (int32) of the maximum over ``axis`` (None: of the flattened array).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None or int): the axis to search; None searches the flattened array.
 
     Returns:
@@ -106,7 +106,7 @@ def argmin(x, axis=None):
     """Index (int32) of the minimum over ``axis`` (None: of the flattened array).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None or int): the axis to search; None searches the flattened array.
 
     Returns:

@@ -32,7 +32,7 @@ def polygamma(n, x):
     Differentiable with respect to ``x`` only.
 
     Args:
-        n (Variable or array): the orders, an integer array.
+        n (Variable or array): the orders, an integer array of any shape.
         x (Variable or array): the points, a float array; the shapes broadcast.
 
     Returns:

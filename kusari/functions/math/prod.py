@@ -52,7 +52,7 @@ def prod(x, axis=None, keepdims=False):
     """Product of the elements of ``x`` over ``axis`` (None: all axes).
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of ints): axes to reduce (negative count from the
             end); None reduces all of them.
         keepdims (bool): keep the reduced axes with length 1.

@@ -180,13 +180,15 @@ def sparse_matmul(a, b, transa=False, transb=False):
     """Matrix product of a sparse COO matrix and a dense one (either order, batched).
 
     Args:
-        a, b: one :class:`~kusari.utils.CooMatrix` and one dense Variable or array; 2-d, or
-            3-d dense with a batched CooMatrix. Their float dtypes may differ; the result
-            has NumPy's promoted dtype.
+        a, b: one :class:`~kusari.utils.CooMatrix` and one dense Variable or array: both
+            2-d, e.g. ``(M, K)`` and ``(K, N)``, or both 3-d, ``(B, M, K)`` and
+            ``(B, K, N)``, for a batched CooMatrix. Their float dtypes may differ; the
+            result has NumPy's promoted dtype.
         transa, transb (bool): transpose ``a``/``b`` (each matrix of a batch) first.
 
     Returns:
-        ~kusari.Variable: the dense product.
+        ~kusari.Variable: the dense product, ``(M, N)`` or ``(B, M, N)`` (with the
+        shapes after the transpositions).
 
     Raises:
         ValueError: neither or both of ``a`` and ``b`` are CooMatrix.

@@ -30,14 +30,14 @@ def sum(x, axis=None, keepdims=False):
     """Sum of the elements of ``x`` over ``axis``.
 
     Args:
-        x (Variable or array): input.
+        x (Variable or array): input of any shape.
         axis (None, int or tuple of int): axes to sum over; None sums all of them
             (negative axes count from the end).
         keepdims (bool): keep the summed axes with length 1.
 
     Returns:
-        Variable: ``x``'s shape without the summed axes (with them as 1 when
-        ``keepdims``): a scalar of shape ``()`` for ``axis=None``.
+        Variable: of ``x``'s dtype and shape without the summed axes (with them as
+        1 when ``keepdims``): a scalar of shape ``()`` for ``axis=None``.
 
     >>> import numpy as np
     >>> sum(np.ones((2, 3), dtype=np.float32), axis=1).array

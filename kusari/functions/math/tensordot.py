@@ -79,13 +79,15 @@ def tensordot(a, b, axes=2):
     has NumPy's promoted dtype.
 
     Args:
-        a (Variable or array): first operand.
-        b (Variable or array): second operand.
+        a (Variable or array): first operand, a float array of any shape.
+        b (Variable or array): second operand, of any shape whose contracted axes
+            match ``a``'s in length.
         axes (int or pair of sequences): the last ``axes`` axes of ``a`` with the first of
             ``b``, or the axes of ``a`` and of ``b`` to contract.
 
     Returns:
-        Variable: the uncontracted axes of ``a``, then those of ``b``.
+        Variable: of shape the uncontracted axes of ``a``, then those of ``b``: with
+        ``axes=1``, ``(I, J)`` and ``(J, K)`` give ``(I, K)``.
     """
     a_axes, b_axes = _normalize_axes(a, b, axes)
     return TensorDot(a_axes, b_axes).apply((a, b))[0]

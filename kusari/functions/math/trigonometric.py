@@ -45,7 +45,7 @@ def arctan2(x1, x2):
     """Elementwise arc tangent of ``x1 / x2`` choosing the quadrant by the signs (broadcasts).
 
     Args:
-        x1 (Variable or array): the y-coordinates, a float array.
+        x1 (Variable or array): the y-coordinates, a float array of any shape.
         x2 (Variable or array): the x-coordinates; the shapes broadcast.
 
     Returns:

@@ -38,7 +38,8 @@ def zeta(x, q):
     (its derivative has no closed form through SciPy).
 
     Args:
-        x (Variable or array): the exponents, a float array (a constant for backprop).
+        x (Variable or array): the exponents, a float array of any shape (a constant
+            for backprop).
         q (Variable or array): the offsets, of a shape that broadcasts with ``x``'s.
 
     Returns:
