@@ -1,10 +1,10 @@
 """Base of the distributions of ``loc + scale * eps`` for a standard variable ``eps``."""
 
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution
+from kusari.distributions._scalar import ScalarDistribution
 
 
-class LocationScale(Distribution):
+class LocationScale(ScalarDistribution):
     """A distribution on the real line of ``loc + scale * eps``, ``eps`` standard.
 
     Subclasses define ``_draw_standard(random, shape)``, which draws ``eps`` with a
@@ -16,6 +16,8 @@ class LocationScale(Distribution):
         scale (Variable or array): the scale, positive.
     """
 
+    _param_names = ('loc', 'scale')
+
     def __init__(self, loc, scale):
         self._loc, self._scale = utils.as_params(type(self).__name__, loc=loc, scale=scale)
 
@@ -26,18 +28,6 @@ class LocationScale(Distribution):
     @property
     def scale(self):
         return self._scale
-
-    @property
-    def batch_shape(self):
-        return self.loc.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'loc': self.loc, 'scale': self.scale}
 
     @property
     def support(self):

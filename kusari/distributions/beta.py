@@ -6,10 +6,11 @@ import math
 from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import ScalarDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Beta(Distribution):
+class Beta(ScalarDistribution):
     """Beta distribution ``p(x) = x^(a - 1) (1 - x)^(b - 1) / B(a, b)`` on ``[0, 1]``.
 
     Args:
@@ -18,6 +19,8 @@ class Beta(Distribution):
 
     ``sample`` is not reparameterized (as in Chainer): draws carry no gradient.
     """
+
+    _param_names = ('a', 'b')
 
     def __init__(self, a, b):
         self._a, self._b = utils.as_params('Beta', a=a, b=b)
@@ -37,18 +40,6 @@ class Beta(Distribution):
     @functools.cached_property
     def _lbeta(self):
         return utils.lbeta(self.a, self.b)
-
-    @property
-    def batch_shape(self):
-        return self.a.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'a': self.a, 'b': self.b}
 
     @property
     def support(self):

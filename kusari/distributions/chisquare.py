@@ -6,12 +6,12 @@ import math
 from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution
+from kusari.distributions._scalar import ScalarDistribution
 
 _LOG_TWO = math.log(2)
 
 
-class Chisquare(Distribution):
+class Chisquare(ScalarDistribution):
     """Chi-square distribution with ``k`` degrees of freedom: ``Gamma(k / 2, 2)``.
 
     ``p(x) = x^(k/2 - 1) exp(-x / 2) / (2^(k/2) Gamma(k / 2))`` for ``x >= 0``.
@@ -21,6 +21,8 @@ class Chisquare(Distribution):
 
     ``sample`` is not reparameterized (as in Chainer): draws carry no gradient.
     """
+
+    _param_names = ('k')
 
     def __init__(self, k):
         self._k, = utils.as_params('Chisquare', k=k)
@@ -32,18 +34,6 @@ class Chisquare(Distribution):
     @functools.cached_property
     def _half_k(self):
         return 0.5 * self.k
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'k': self.k}
 
     @property
     def support(self):

@@ -5,10 +5,11 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import RateDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Exponential(Distribution):
+class Exponential(RateDistribution):
     """Exponential distribution ``p(x) = lam * exp(-lam * x)`` for ``x >= 0``.
 
     Args:
@@ -16,29 +17,6 @@ class Exponential(Distribution):
 
     Sampling is reparameterized: ``eps / lam`` with standard exponential ``eps``.
     """
-
-    def __init__(self, lam):
-        self._lam, = utils.as_params('Exponential', lam=lam)
-
-    @property
-    def lam(self):
-        return self._lam
-
-    @functools.cached_property
-    def _log_lam(self):
-        return F.log(self.lam)
-
-    @property
-    def batch_shape(self):
-        return self.lam.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'lam': self.lam}
 
     @property
     def support(self):

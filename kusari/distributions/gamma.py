@@ -5,10 +5,11 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import ScalarDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Gamma(Distribution):
+class Gamma(ScalarDistribution):
     """Gamma distribution ``p(x) = x^(k - 1) exp(-x / theta) / (Gamma(k) theta^k)``, ``x >= 0``.
 
     Args:
@@ -18,6 +19,8 @@ class Gamma(Distribution):
     ``sample`` is ``theta * eps`` with ``eps`` drawn from ``Gamma(k, 1)``, as in Chainer:
     differentiable with respect to ``theta`` but not ``k``.
     """
+
+    _param_names = ('k', 'theta')
 
     def __init__(self, k, theta):
         self._k, self._theta = utils.as_params('Gamma', k=k, theta=theta)
@@ -33,18 +36,6 @@ class Gamma(Distribution):
     @functools.cached_property
     def _log_theta(self):
         return F.log(self.theta)
-
-    @property
-    def batch_shape(self):
-        return self.k.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'k': self.k, 'theta': self.theta}
 
     @property
     def support(self):

@@ -5,10 +5,11 @@ import functools
 from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import ScalarDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Geometric(Distribution):
+class Geometric(ScalarDistribution):
     """Geometric distribution ``P(x = k) = p (1 - p)^(k - 1)`` for ``k = 1, 2, 3, ...``.
 
     The number of Bernoulli trials up to and including the first success.
@@ -19,24 +20,14 @@ class Geometric(Distribution):
     ``sample`` returns counts in ``p``'s dtype (not differentiable).
     """
 
+    _param_names = ('p')
+
     def __init__(self, p):
         self._p, = utils.as_params('Geometric', p=p)
 
     @property
     def p(self):
         return self._p
-
-    @property
-    def batch_shape(self):
-        return self.p.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'p': self.p}
 
     @property
     def support(self):

@@ -5,12 +5,13 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import ScalarDistribution
+from kusari.distributions.distribution import register_kl
 
 _HALF_LOG_TWO_PI = 0.5 * math.log(2 * math.pi)
 
 
-class LogNormal(Distribution):
+class LogNormal(ScalarDistribution):
     """Log-normal distribution: ``log(x)`` is normal with mean ``mu`` and deviation ``sigma``.
 
     ``p(x) = exp(-(log(x) - mu)^2 / (2 sigma^2)) / (x sqrt(2 pi sigma^2))`` for ``x > 0``.
@@ -21,6 +22,8 @@ class LogNormal(Distribution):
 
     Sampling is reparameterized: ``exp(mu + sigma * eps)`` with standard normal ``eps``.
     """
+
+    _param_names = ('mu', 'sigma')
 
     def __init__(self, mu, sigma):
         self._mu, self._sigma = utils.as_params('LogNormal', mu=mu, sigma=sigma)
@@ -36,18 +39,6 @@ class LogNormal(Distribution):
     @functools.cached_property
     def _log_sigma(self):
         return F.log(self.sigma)
-
-    @property
-    def batch_shape(self):
-        return self.mu.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'mu': self.mu, 'sigma': self.sigma}
 
     @property
     def support(self):

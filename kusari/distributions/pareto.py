@@ -5,10 +5,11 @@ import math
 
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import ScalarDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Pareto(Distribution):
+class Pareto(ScalarDistribution):
     """Pareto distribution ``p(x) = alpha x_m^alpha / x^(alpha + 1)`` for ``x >= x_m``.
 
     Args:
@@ -19,6 +20,8 @@ class Pareto(Distribution):
     ``sample`` is ``scale * (1 + eps)`` with ``eps`` drawn from a Lomax (Pareto II)
     distribution, as in Chainer: differentiable with respect to ``scale``.
     """
+
+    _param_names = ('scale', 'alpha')
 
     def __init__(self, scale, alpha):
         self._scale, self._alpha = utils.as_params('Pareto', scale=scale, alpha=alpha)
@@ -38,18 +41,6 @@ class Pareto(Distribution):
     @functools.cached_property
     def _log_alpha(self):
         return F.log(self.alpha)
-
-    @property
-    def batch_shape(self):
-        return self.scale.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'scale': self.scale, 'alpha': self.alpha}
 
     @property
     def support(self):

@@ -1,14 +1,14 @@
 """The Poisson distribution on {0, 1, 2, ...}."""
 
-import functools
 
 from kusari import core
 from kusari import functions as F
 from kusari.distributions import utils
-from kusari.distributions.distribution import Distribution, register_kl
+from kusari.distributions._scalar import RateDistribution
+from kusari.distributions.distribution import register_kl
 
 
-class Poisson(Distribution):
+class Poisson(RateDistribution):
     """Poisson distribution ``P(x = k) = lam^k exp(-lam) / k!``.
 
     Args:
@@ -16,29 +16,6 @@ class Poisson(Distribution):
 
     ``sample`` returns counts in ``lam``'s dtype (not differentiable).
     """
-
-    def __init__(self, lam):
-        self._lam, = utils.as_params('Poisson', lam=lam)
-
-    @property
-    def lam(self):
-        return self._lam
-
-    @functools.cached_property
-    def _log_lam(self):
-        return F.log(self.lam)
-
-    @property
-    def batch_shape(self):
-        return self.lam.shape
-
-    @property
-    def event_shape(self):
-        return ()
-
-    @property
-    def params(self):
-        return {'lam': self.lam}
 
     @property
     def support(self):
