@@ -17,7 +17,7 @@ def depth2space(X, r):
         r (int): the upscaling factor.
 
     Returns:
-        Variable: an array of shape ``(B, C, H * r, W * r)``.
+        Variable: an array of shape ``(B, C, H * r, W * r)`` and ``X``'s dtype.
     """
     shape = core.as_array(X).shape
     if len(shape) != 4:

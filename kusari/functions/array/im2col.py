@@ -74,7 +74,8 @@ def im2col(x, ksize, stride=1, pad=0, cover_all=False, dilate=1):
         dilate (int or pair of ints): dilation of the filter.
 
     Returns:
-        Variable: an array of shape ``(n, c * kh * kw, out_h, out_w)``; channel
+        Variable: an array of shape ``(n, c * kh * kw, out_h, out_w)`` and ``x``'s
+        dtype; channel
         ``(ci * kh + i) * kw + j`` holds pixel ``(i, j)`` of the windows of channel ``ci``.
     """
     ksize, stride, pad, dilate = (_pair(name, value) for name, value in (

@@ -51,7 +51,7 @@ def pad_sequence(xs, length=None, padding=0):
         padding (scalar): the fill value.
 
     Returns:
-        Variable: an array of shape ``(len(xs), length, ...)``.
+        Variable: an array of shape ``(len(xs), length, ...)`` and the inputs' dtype.
     """
     xs = tuple(xs)
     if not xs:

@@ -17,7 +17,7 @@ def space2depth(X, r):
         r (int): the downscaling factor.
 
     Returns:
-        Variable: an array of shape ``(B, C * r * r, H, W)``.
+        Variable: an array of shape ``(B, C * r * r, H, W)`` and ``X``'s dtype.
     """
     shape = core.as_array(X).shape
     if len(shape) != 4:

@@ -26,9 +26,9 @@ def spatial_transformer_grid(theta, output_shape, **kwargs):
         output_shape (tuple): ``(h_O, w_O)``.
 
     Returns:
-        Variable: array of shape ``(n, 2, h_O, w_O)``; channel 0 holds x (the
-        horizontal coordinate) and channel 1 holds y, ``(-1, -1)`` being the
-        upper-left corner of the input.
+        Variable: array of shape ``(n, 2, h_O, w_O)`` and ``theta``'s dtype; channel 0
+        holds x (the horizontal coordinate) and channel 1 holds y, ``(-1, -1)`` being
+        the upper-left corner of the input.
     """
     from kusari.functions.math.matmul import matmul
     kwargs.pop('use_cudnn', None)

@@ -40,7 +40,7 @@ def spatial_transformer_sampler(x, grid, **kwargs):
             vertical one, ``(-1, -1)`` being the upper-left pixel of ``x``.
 
     Returns:
-        Variable: the sampled images, of shape ``(n, c, h_O, w_O)``.
+        Variable: the sampled images, of shape ``(n, c, h_O, w_O)`` and ``x``'s dtype.
     """
     from kusari.functions.math.sum import sum as sum_
     kwargs.pop('use_cudnn', None)
