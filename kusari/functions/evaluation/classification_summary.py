@@ -1,5 +1,7 @@
 """Per-class precision, recall, F-beta score and support."""
 
+import contextlib
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
@@ -39,15 +41,7 @@ class ClassificationSummary(core.FunctionNode):
 
 def _ignore_division_warnings(xp):
     return xp.errstate(divide='ignore', invalid='ignore') if hasattr(xp, 'errstate') \
-        else _NullContext()
-
-
-class _NullContext:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
+        else contextlib.nullcontext()
 
 
 def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
@@ -80,16 +74,10 @@ def precision(y, t, label_num=None, ignore_label=-1):
     """Per-class precision and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): float scores of shape ``(n, classes)`` or
-            ``(n, classes, d_1, ..., d_k)``.
-        t (Variable or array): int labels of ``y``'s shape without axis 1.
-        label_num (int or None): number of classes; None: the largest label
-            plus one.
-        ignore_label (int): label of samples left out.
+        y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(precision, support)``, each a Variable of shape ``(label_num,)``: the
-        float64 scores and the integer number of samples of each true class.
+        tuple: ``(precision, support)``, two of the outputs of :func:`classification_summary`.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[0], summary[3]
@@ -99,16 +87,10 @@ def recall(y, t, label_num=None, ignore_label=-1):
     """Per-class recall and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): float scores of shape ``(n, classes)`` or
-            ``(n, classes, d_1, ..., d_k)``.
-        t (Variable or array): int labels of ``y``'s shape without axis 1.
-        label_num (int or None): number of classes; None: the largest label
-            plus one.
-        ignore_label (int): label of samples left out.
+        y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(recall, support)``, each a Variable of shape ``(label_num,)``: the
-        float64 scores and the integer number of samples of each true class.
+        tuple: ``(recall, support)``, two of the outputs of :func:`classification_summary`.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[1], summary[3]
@@ -118,17 +100,10 @@ def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
     """Per-class F-beta score and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): float scores of shape ``(n, classes)`` or
-            ``(n, classes, d_1, ..., d_k)``.
-        t (Variable or array): int labels of ``y``'s shape without axis 1.
-        label_num (int or None): number of classes; None: the largest label
-            plus one.
-        beta (float): weight of recall in the F-beta score.
-        ignore_label (int): label of samples left out.
+        y, t, label_num, beta, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(fbeta, support)``, each a Variable of shape ``(label_num,)``: the
-        float64 scores and the integer number of samples of each true class.
+        tuple: ``(fbeta, support)``, two of the outputs of :func:`classification_summary`.
     """
     summary = classification_summary(y, t, label_num, beta, ignore_label)
     return summary[2], summary[3]
@@ -138,15 +113,9 @@ def f1_score(y, t, label_num=None, ignore_label=-1):
     """Per-class F1 score and support (see ``classification_summary``).
 
     Args:
-        y (Variable or array): float scores of shape ``(n, classes)`` or
-            ``(n, classes, d_1, ..., d_k)``.
-        t (Variable or array): int labels of ``y``'s shape without axis 1.
-        label_num (int or None): number of classes; None: the largest label
-            plus one.
-        ignore_label (int): label of samples left out.
+        y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(f1, support)``, each a Variable of shape ``(label_num,)``: the
-        float64 scores and the integer number of samples of each true class.
+        tuple: ``(f1, support)``, two of the outputs of :func:`classification_summary`.
     """
     return fbeta_score(y, t, label_num, 1.0, ignore_label)
