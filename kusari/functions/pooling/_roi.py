@@ -153,6 +153,16 @@ def parse_outsize(func, outsize, spatial_scale):
     return int(pair[0]), int(pair[1]), float(spatial_scale)
 
 
+def parse_indexed_rois(func, x, rois, roi_indices, outsize, spatial_scale):
+    """The checked arguments of the RoI functions whose RoIs are ``(y_min, x_min, y_max,
+    x_max)`` with separate image indices: ``(boxes, batch, outh, outw, spatial_scale)``,
+    the boxes and their images as NumPy arrays."""
+    rois, roi_indices = core.as_array(rois), core.as_array(roi_indices)
+    check_inputs(func, core.as_array(x), rois, roi_indices, 4)
+    outh, outw, spatial_scale = parse_outsize(func, outsize, spatial_scale)
+    return to_numpy(rois), to_numpy(roi_indices), outh, outw, spatial_scale
+
+
 def to_numpy(array):
     """Plans are built on the host; ``array`` (NumPy or CuPy) as a NumPy array."""
     return array.get() if hasattr(array, 'get') else numpy.asarray(array)

@@ -1,6 +1,5 @@
 """RoIAlign (Mask R-CNN) with the average of each bin's bilinear samples."""
 
-from kusari import core
 from kusari.functions.pooling import _roi
 
 
@@ -23,10 +22,7 @@ def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    func = 'roi_average_align_2d'
-    roi_indices = core.as_array(roi_indices)
-    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), roi_indices, 4)
-    outh, outw, spatial_scale = _roi.parse_outsize(func, outsize, spatial_scale)
-    ratio = _roi.parse_sampling_ratio(func, sampling_ratio)
-    boxes, batch = _roi.to_numpy(core.as_array(rois)), _roi.to_numpy(roi_indices)
+    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
+        'roi_average_align_2d', x, rois, roi_indices, outsize, spatial_scale)
+    ratio = _roi.parse_sampling_ratio('roi_average_align_2d', sampling_ratio)
     return _roi.align_average(x, boxes, batch, outh, outw, spatial_scale, ratio)

@@ -1,6 +1,5 @@
 """RoI average pooling with (y_min, x_min, y_max, x_max) RoIs and separate image indices."""
 
-from kusari import core
 from kusari.functions.pooling import _roi
 
 
@@ -21,9 +20,6 @@ def roi_average_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    func = 'roi_average_pooling_2d'
-    roi_indices = core.as_array(roi_indices)
-    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), roi_indices, 4)
-    outh, outw, spatial_scale = _roi.parse_outsize(func, outsize, spatial_scale)
-    boxes, batch = _roi.to_numpy(core.as_array(rois)), _roi.to_numpy(roi_indices)
+    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
+        'roi_average_pooling_2d', x, rois, roi_indices, outsize, spatial_scale)
     return _roi.rect_average(x, boxes, batch, outh, outw, spatial_scale)

@@ -2,7 +2,6 @@
 
 import numpy
 
-from kusari import core
 from kusari.functions.pooling import _roi
 
 
@@ -23,10 +22,7 @@ def roi_max_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    func = 'roi_max_pooling_2d'
-    roi_indices = core.as_array(roi_indices)
-    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), roi_indices, 4)
-    outh, outw, spatial_scale = _roi.parse_outsize(func, outsize, spatial_scale)
-    boxes, batch = _roi.to_numpy(core.as_array(rois)), _roi.to_numpy(roi_indices)
+    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
+        'roi_max_pooling_2d', x, rois, roi_indices, outsize, spatial_scale)
     return _roi.rect_max(x, boxes, batch, outh, outw, spatial_scale, inclusive=False,
                          fill=-numpy.inf)
