@@ -52,14 +52,16 @@ def dropout(x, ratio=.5, **kwargs):
     It is the identity when ``config.train`` is False.
 
     Args:
-        x: input variable.
+        x (Variable or array): a float array of any shape.
         ratio (float): dropout ratio in [0, 1).
-        mask: a given mask (already scaled) to use instead of a random one.
+        mask (array): a given mask (already scaled) of ``x``'s shape, to use instead
+            of a random one.
         return_mask (bool): also return the mask used (None when not training).
 
     Returns:
         Variable: of ``x``'s shape and dtype (``x`` itself as a Variable when not
-        training); ``(y, mask)`` with ``return_mask``.
+        training); ``(y, mask)`` with ``return_mask``, the mask an array of ``x``'s
+        shape and dtype.
 
     >>> import numpy as np
     >>> import kusari

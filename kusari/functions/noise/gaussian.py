@@ -58,13 +58,16 @@ def gaussian(mean, ln_var, **kwargs):
     Draws a sample from ``N(mean, exp(ln_var))`` as ``mean + exp(ln_var / 2) * eps``.
 
     Args:
-        mean (Variable or array): the mean.
-        ln_var (Variable or array): the log of the variance (same shape and dtype).
-        eps (array): the standard normal noise to use (None: drawn at random).
+        mean (Variable or array): the mean, a float array of any shape.
+        ln_var (Variable or array): the log of the variance, of ``mean``'s shape and
+            dtype.
+        eps (array): the standard normal noise to use, of ``mean``'s shape (None:
+            drawn at random).
         return_eps (bool): also return the noise used.
 
     Returns:
-        Variable, or a tuple of the Variable and the noise array.
+        Variable: the sample, of ``mean``'s shape and dtype; with ``return_eps`` a
+        tuple of it and the noise array (of the same shape and dtype).
     """
     eps = kwargs.pop('eps', None)
     return_eps = kwargs.pop('return_eps', False)

@@ -41,12 +41,12 @@ def zoneout(h, x, ratio=.5, **kwargs):
     returns ``x``.
 
     Args:
-        h (Variable or array): the previous state.
+        h (Variable or array): the previous state, a float array of any shape.
         x (Variable or array): the new state, of ``h``'s shape and dtype.
         ratio (float): probability of keeping ``h``.
 
     Returns:
-        Variable: the output.
+        Variable: of ``h``'s shape and dtype.
     """
     if 'train' in kwargs:
         raise ValueError('zoneout: the train argument is not supported anymore; use '
