@@ -129,7 +129,7 @@ class _NodeStep:
     """Replays one function: its forward on a fresh copy of the node."""
 
     def __init__(self, node, pre_state, in_slots, out_slots, exports, imports, stateless,
-                 in_graph):
+                 in_graph, kernel):
         self.cls = type(node)
         self.pre_state = pre_state
         self.in_slots = in_slots
@@ -144,6 +144,8 @@ class _NodeStep:
         self.has_backward_arrays = self.cls.backward_arrays is not None
         # A node whose forward changes nothing on it can be shared by all calls.
         self.shared = self.new_node() if stateless and not imports else None
+        # its forward as one array function, called without the node (see _kernel_of)
+        self.kernel = kernel if self.shared is not None else None
 
     def remap(self, new_slot):
         self.in_slots = tuple([new_slot[s] for s in self.in_slots])
@@ -253,6 +255,29 @@ class _CodeStep:
         return 'static_code {}'.format(self.func_name or getattr(self.func, '__name__', self.func))
 
 
+def _kernel_of(node, in_arrays, out_arrays):
+    """The function's ``replay_kernel`` for these arrays, when there is one and it gives
+    the traced output's type, shape and dtype.
+
+    A function node may define ``replay_kernel(inputs)``: given the input arrays of a
+    forward that passed its checks, a function computing its one output from arrays
+    of the same kinds, with no effect on the node (or None). A replay calls it instead
+    of a bound ``forward``: the checks, done once when tracing, and the tuples around
+    the arrays are what a small function costs beyond its arithmetic.
+    """
+    make = getattr(node, 'replay_kernel', None)
+    if make is None or len(out_arrays) != 1:
+        return None
+    kernel = make(tuple(in_arrays))
+    if kernel is None:
+        return None
+    y, = out_arrays
+    result = kernel(*in_arrays)
+    if type(result) is not type(y) and not (y.ndim == 0 and numpy.isscalar(result)):
+        return None
+    return kernel if result.dtype == y.dtype and result.shape == y.shape else None
+
+
 def _constant_node(array, shape, dtype):
     """A VariableNode of no Variable and no creator (a leaf, requiring no gradient)."""
     var_node = _object_new(_VariableNode)
@@ -341,8 +366,9 @@ class _Trace:
             stateless = False
             if _is_array(value):
                 exports.append((key, self._new_slot(value, 'value', None)))
+        kernel = _kernel_of(node, [self.arrays[s] for s in in_slots], output_arrays)
         step = _NodeStep(node, pre_state, in_slots, out_slots, exports, imports,
-                         stateless, in_graph)
+                         stateless, in_graph, kernel)
         self.steps.append(step)
         if self.verbosity_level >= 2:
             print('static_graph: traced', step.describe())
@@ -567,7 +593,12 @@ def _generate_forward(schedule, keep):
                          '    ' + call)
             node_names.append('None')
         else:
-            if step.shared is not None:
+            if step.kernel is not None:
+                node = 'N{}'.format(number)
+                namespace[node] = step.shared  # for backward
+                namespace['K{}'.format(number)] = step.kernel
+                lines.append('    {} = K{}({})'.format(outs[0], number, ', '.join(args)))
+            elif step.shared is not None:
                 node = 'N{}'.format(number)
                 namespace[node] = step.shared
             else:
@@ -576,12 +607,13 @@ def _generate_forward(schedule, keep):
                 imported = [slot(s) for _, s in step.imports]
                 lines.append('    {} = M{}({})'.format(
                     node, number, _tuple_source(imported) if imported else ''))
-            forward = '{}.forward'.format(node)
-            if step.shared is not None:  # bound once: a method lookup costs as much as tanh
-                forward = 'F{}'.format(number)
-                namespace[forward] = step.shared.forward
-            lines.append('    {}, = {}({})'.format(
-                ', '.join(outs), forward, _tuple_source(args) if args else '()'))
+            if step.kernel is None:
+                forward = '{}.forward'.format(node)
+                if step.shared is not None:  # bound once: a lookup costs as much as tanh
+                    forward = 'F{}'.format(number)
+                    namespace[forward] = step.shared.forward
+                lines.append('    {}, = {}({})'.format(
+                    ', '.join(outs), forward, _tuple_source(args) if args else '()'))
             for out, s in zip(outs, step.out_slots):
                 # NumPy gives scalars for 0-d results, which apply makes arrays; any other
                 # result of these shapes is an array, as the trace saw

@@ -485,3 +485,54 @@ def test_decorator_arguments_are_checked():
         static_graph(verbose=1)
     assert kusari.static_graph is static_graph
     assert kusari.static_code is static_code
+
+
+def test_replays_call_the_array_kernels_of_small_functions():
+    static, _ = _pair(_mlp)
+    x = numpy.random.RandomState(3).randn(4, 5).astype(numpy.float32)
+    for _ in range(3):
+        y = static(x)
+    steps = static.static_schedule.steps  # linear, tanh, linear, relu, linear
+    assert len(steps) == 5 and all(step.kernel is not None for step in steps)
+    with kusari.no_backprop_mode():
+        numpy.testing.assert_array_equal(static(x).array, y.array)
+
+
+class _HalfThenDouble(kusari.FunctionNode):
+    """Forward in float32, with a replay kernel that would give float64."""
+
+    def forward(self, inputs):
+        return inputs[0] * 2,
+
+    def replay_kernel(self, inputs):
+        return lambda x: x.astype(numpy.float64) * 2
+
+    def backward(self, indexes, grad_outputs):
+        return grad_outputs[0] * 2,
+
+
+def test_a_kernel_that_gives_another_dtype_is_not_used():
+    class Chain(kusari.Chain):
+        @static_graph
+        def __call__(self, x):
+            return _HalfThenDouble().apply((x,))[0]
+
+    chain = Chain()
+    x = numpy.ones((2,), dtype=numpy.float32)
+    results = [chain(x).array for _ in range(3)]
+    assert chain.static_schedule.steps[0].kernel is None
+    assert all(r.dtype == numpy.float32 for r in results)
+
+
+def test_a_kernel_gives_an_array_for_a_0d_input():
+    class Chain(kusari.Chain):
+        @static_graph
+        def __call__(self, x):
+            return F.exp(F.tanh(x))
+
+    chain = Chain()
+    x = numpy.array(0.5, dtype=numpy.float32)
+    results = [chain(x).array for _ in range(3)]
+    assert all(step.kernel is not None for step in chain.static_schedule.steps)
+    assert all(type(r) is numpy.ndarray and r.shape == () for r in results)
+    numpy.testing.assert_array_equal(results[2], numpy.exp(numpy.tanh(x)))

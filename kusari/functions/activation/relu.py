@@ -7,6 +7,10 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
 
 
+def _relu(x):
+    return numpy.maximum(x, 0)
+
+
 class ReLU(core.FunctionNode):
     _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
 
@@ -15,8 +19,11 @@ class ReLU(core.FunctionNode):
         if x.dtype.kind != 'f':
             check_float('relu', 'x', x)
         if type(x) is numpy.ndarray:
-            return numpy.maximum(x, 0),
+            return _relu(x),
         return get_array_module(x).maximum(x, 0),
+
+    def replay_kernel(self, inputs):  # see static_graph
+        return _relu if type(inputs[0]) is numpy.ndarray else None
 
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
