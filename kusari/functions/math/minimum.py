@@ -11,11 +11,10 @@ def minimum(x1, x2):
     """Elementwise minimum of ``x1`` and ``x2`` (broadcasting).
 
     Args:
-        x1 (Variable or array): first input, a float array of any shape.
-        x2 (Variable or array): second input of the same dtype; the shapes broadcast.
+        x1, x2: as in :func:`~kusari.functions.maximum`.
 
     Returns:
-        Variable: of the broadcast shape. The gradient goes to the input selected at
+        Variable: of the broadcast shape; the gradient goes to the input selected at
         each element.
     """
     return Minimum().apply((x1, x2))[0]

@@ -67,14 +67,10 @@ def min(x, axis=None, keepdims=False):
     """Minimum of ``x`` over ``axis`` (None: all axes; an int or a tuple of ints).
 
     Args:
-        x (Variable or array): input of any shape.
-        axis (None, int or tuple of ints): axes to reduce (negative count from the
-            end); None reduces all of them.
-        keepdims (bool): keep the reduced axes with length 1.
+        x, axis, keepdims: as in :func:`~kusari.functions.max`.
 
     Returns:
-        Variable: ``x``'s shape without the reduced axes (with them as 1 when
-        ``keepdims``), of ``x``'s dtype.
+        Variable: as in :func:`~kusari.functions.max`.
     """
     return Min(reduction_axes('min', axis, x.ndim), keepdims).apply((x,))[0]
 
@@ -106,11 +102,9 @@ def argmin(x, axis=None):
     """Index (int32) of the minimum over ``axis`` (None: of the flattened array).
 
     Args:
-        x (Variable or array): input of any shape.
-        axis (None or int): the axis to search; None searches the flattened array.
+        x, axis: as in :func:`~kusari.functions.argmax`.
 
     Returns:
-        Variable: int32 indices of ``x``'s shape without ``axis`` (a scalar for
-        None); not differentiable.
+        Variable: as in :func:`~kusari.functions.argmax`.
     """
     return _index_of('argmin', x, axis)

@@ -1,5 +1,7 @@
 """Product over axes."""
 
+import math
+
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
@@ -31,9 +33,7 @@ class Prod(core.FunctionNode):
         kept = tuple(a for a in range(x.ndim) if a not in self.axis)
         order = kept + self.axis
         kept_shape = tuple(x.shape[a] for a in kept)
-        n = 1
-        for a in self.axis:
-            n *= x.shape[a]
+        n = math.prod(x.shape[a] for a in self.axis)
         flat = reshape(transpose(x, order), kept_shape + (n,))
         last = len(kept_shape)
         first_one = unit_vector(x.xp, flat.shape, last, 0, x.dtype)
