@@ -29,6 +29,21 @@ def test_runs_until_stop_trigger_and_reports(tmp_path):
     assert trainer.elapsed_time > 0
 
 
+def test_done_flag_as_chainer(tmp_path):
+    # Chainer's tests and users read and set trainer._done (e.g. to snapshot a trainer
+    # as if its run had ended).
+    trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
+    assert trainer._done is False
+    trainer.run()
+    assert trainer._done is True
+    with pytest.raises(RuntimeError, match='twice'):
+        trainer.run()
+    fresh = make_trainer(tmp_path)
+    fresh._done = True
+    with pytest.raises(RuntimeError, match='twice'):
+        fresh.run()
+
+
 def test_extensions_run_by_priority_and_get_unique_names(tmp_path):
     trainer = make_trainer(tmp_path, stop=(1, 'iteration'))
     order = []
