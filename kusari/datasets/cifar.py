@@ -128,12 +128,9 @@ def get_cifar100(withlabel=True, ndim=3, scale=1., dtype=None):
     for :func:`get_cifar10`.
 
     Args:
-        withlabel (bool): Return (image, label) pairs; otherwise only the images.
-        ndim (int): 1 for images of shape (3072,), 3 for (3, 32, 32).
-        scale (float): Pixels are scaled from [0, 255] to [0, ``scale``].
-        dtype: The dtype of the images; ``kusari.config.dtype`` (float32) by default.
+        withlabel, ndim, scale, dtype: as in :func:`get_cifar10`.
 
     Returns:
-        tuple: ``(train, test)`` datasets.
+        tuple: ``(train, test)`` datasets, as :func:`get_cifar10` returns.
     """
     return _get_cifar('get_cifar100', 'cifar-100', withlabel, ndim, scale, dtype)

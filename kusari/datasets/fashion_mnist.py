@@ -32,19 +32,14 @@ def get_fashion_mnist(withlabel=True, ndim=1, scale=1., dtype=None, label_dtype=
 
     The four IDX files are kept in ``<dataset root>/pfnet/chainer/fashion-mnist/``,
     downloaded there if missing and checked against their published MD5; without network
-    access, put them there by hand. The arguments and return value are those of
-    :func:`~kusari.datasets.get_mnist`.
+    access, put them there by hand.
 
     Args:
-        withlabel (bool): Return (image, label) pairs; otherwise only the images.
-        ndim (int): 1 for images of shape (784,), 2 for (28, 28), 3 for (1, 28, 28).
-        scale (float): Pixels are scaled from [0, 255] to [0, ``scale``].
-        dtype: The dtype of the images; ``kusari.config.dtype`` (float32) by default.
-        label_dtype: The dtype of the labels.
-        rgb_format (bool): With ``ndim == 3``, make images of shape (3, 28, 28).
+        withlabel, ndim, scale, dtype, label_dtype, rgb_format: as in
+            :func:`~kusari.datasets.get_mnist`.
 
     Returns:
-        tuple: ``(train, test)`` datasets.
+        tuple: ``(train, test)`` datasets, as :func:`~kusari.datasets.get_mnist` returns.
     """
     return _mnist_family.load('get_fashion_mnist', _SOURCE, _SOURCE.default_directory(),
                               withlabel, ndim, scale, dtype, label_dtype, rgb_format)
