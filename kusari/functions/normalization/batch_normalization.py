@@ -28,19 +28,22 @@ running_var=None, decay=0.9, axis=None)
     mean and (biased) variance of the batch.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
-        gamma: scale of the shape of the axes of ``x`` not normalized over.
-        beta: shift of the same shape.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
+        gamma (Variable or array): scale, of the shape of the axes of ``x`` not
+            normalized over: ``x.shape[1:1 + gamma.ndim]`` with the default
+            ``axis``, e.g. ``(c,)``.
+        beta (Variable or array): shift, of ``gamma``'s shape.
         eps (float): added to the variance.
-        running_mean, running_var (arrays or None): running statistics updated in
-            place: ``running = decay * running + (1 - decay) * batch statistic``,
+        running_mean, running_var (arrays or None): running statistics of
+            ``gamma``'s shape, updated in place:
+            ``running = decay * running + (1 - decay) * batch statistic``,
             the variance with Bessel's correction ``m / (m - 1)``.
         decay (float): decay rate of the running statistics.
         axis (int, tuple of ints or None): axes to normalize over (ascending);
             by default the batch axis and every axis after ``gamma``'s.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     options = _parse_kwargs(kwargs)
     func = 'batch_normalization'
@@ -117,14 +120,15 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
     argument.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
-        gamma, beta, mean, var: arrays of the shape of the axes of ``x`` not
-            normalized over.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
+        gamma, beta, mean, var (Variable or array): scale, shift and statistics,
+            each of the shape of the axes of ``x`` not normalized over:
+            ``x.shape[1:1 + gamma.ndim]`` with the default ``axis``, e.g. ``(c,)``.
         eps (float): added to the variance.
         axis (int, tuple of ints or None): as in :func:`batch_normalization`.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     func = 'fixed_batch_normalization'
     x_array = core.as_array(x)

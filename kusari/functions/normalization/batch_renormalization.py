@@ -19,18 +19,20 @@ def batch_renormalization(x, gamma, beta, rmax, dmax, eps=2e-5, running_mean=Non
     (``sigma = sqrt(var + eps)``); ``r`` and ``d`` are constants for the gradient.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
-        gamma, beta: scale and shift of ``x.shape[1:1 + gamma.ndim]``.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
+        gamma, beta (Variable or array): scale and shift of shape
+            ``x.shape[1:1 + gamma.ndim]``, e.g. ``(c,)``.
         rmax (float): bound of ``r``.
         dmax (float): bound of ``d``.
         eps (float): added to the variances.
-        running_mean, running_var (arrays): running statistics (required).
+        running_mean, running_var (arrays): running statistics of ``gamma``'s
+            shape (required).
         decay (float): decay rate of the running statistics.
         update_statistics (bool): update the running statistics in place, as
             :func:`batch_normalization` does.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     if running_mean is None:
         raise TypeError('batch_renormalization: running_mean is required')
@@ -62,8 +64,10 @@ def fixed_batch_renormalization(x, gamma, beta, mean, var, eps=2e-5):
 
     Args:
         x (Variable or array): input of shape ``(n, c, ...)``.
-        gamma, beta (Variable or array): scale and shift of shape ``(c,)``.
-        mean, var (Variable or array): the statistics to normalize with, ``(c,)``.
+        gamma, beta (Variable or array): scale and shift of shape
+            ``x.shape[1:1 + gamma.ndim]``, e.g. ``(c,)``.
+        mean, var (Variable or array): the statistics to normalize with, of
+            ``gamma``'s shape.
         eps (float): added to the variance.
 
     Returns:

@@ -119,7 +119,7 @@ running_mean=None, running_projection=None, decay=0.9)
     channels over the batch and spatial axes plus ``eps * I``.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
         groups (int): number of channel groups; must divide ``c``.
         eps (float): added to the covariance's diagonal.
         running_mean (array ``(groups, c // groups)`` or None): updated in place.
@@ -128,7 +128,7 @@ running_mean=None, running_projection=None, decay=0.9)
         decay (float): decay rate of the running statistics.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     groups, eps, running_mean, running_projection, decay = argument.parse_kwargs(
         kwargs, ('groups', 16), ('eps', 2e-5), ('running_mean', None),
@@ -143,13 +143,15 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
     ``y = projection (x - mean)`` per channel group.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
-        mean: array of shape ``(groups, c // groups)``.
-        projection: array of shape ``(groups, c // groups, c // groups)``.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
+        mean (Variable or array): the channels' means, of shape
+            ``(groups, c // groups)``.
+        projection (Variable or array): the whitening matrices, of shape
+            ``(groups, c // groups, c // groups)``.
         groups (int): number of channel groups.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     func = 'fixed_decorrelated_batch_normalization'
     x_array = core.as_array(x)

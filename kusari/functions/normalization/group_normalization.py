@@ -48,13 +48,13 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
     scaled and shifted per channel.
 
     Args:
-        x: input of shape ``(n, c, ...)``.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
         groups (int): number of groups; must divide ``c``.
-        gamma, beta: arrays of shape ``(c,)``.
+        gamma, beta (Variable or array): scale and shift of shape ``(c,)``.
         eps (float): added to the variance.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     func = 'group_normalization'
     x_array = core.as_array(x)

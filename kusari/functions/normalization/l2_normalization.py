@@ -41,13 +41,13 @@ def normalize(x, eps=1e-5, axis=1):
     """L2 normalization: ``y = x / (||x||_2 + eps)`` along ``axis``.
 
     Args:
-        x: input array.
+        x (Variable or array): a float array of any shape, e.g. ``(n, d)``.
         eps (float): added to the norm to avoid division by zero.
         axis (int, tuple of ints or None): axes of the norm; None: all of them, ``()``:
             none (each element is divided by its absolute value plus ``eps``).
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     axes = reduction_axes('normalize', axis, core.as_array(x).ndim)
     return NormalizeL2(eps, axes).apply((x,))[0]

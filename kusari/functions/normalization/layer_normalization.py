@@ -12,12 +12,12 @@ def layer_normalization(x, gamma, beta, eps=1e-5):
     ``y[i] = gamma * (x[i] - mean(x[i])) / sqrt(var(x[i]) + eps) + beta``.
 
     Args:
-        x: input of shape ``(n, d)``.
-        gamma, beta: arrays of shape ``(d,)``.
+        x (Variable or array): a float input of shape ``(n, d)``.
+        gamma, beta (Variable or array): scale and shift of shape ``(d,)``.
         eps (float): added to the variance.
 
     Returns:
-        Variable: of shape ``(n, d)``.
+        Variable: of shape ``(n, d)`` and ``x``'s dtype.
     """
     func = 'layer_normalization'
     x_array = core.as_array(x)

@@ -60,13 +60,13 @@ def local_response_normalization(x, n=5, k=2, alpha=1e-4, beta=.75):
     over ``c - n // 2 .. c + n // 2`` (inside the channel range).
 
     Args:
-        x: input of shape ``(n, c, ...)``.
+        x (Variable or array): a float input of shape ``(n, c, ...)``.
         n (int): size of the channel window.
         k (float): additive constant.
         alpha (float): scale of the sum of squares.
         beta (float): exponent.
 
     Returns:
-        Variable: of ``x``'s shape.
+        Variable: of ``x``'s shape and dtype.
     """
     return LocalResponseNormalization(n, k, alpha, beta).apply((x,))[0]
