@@ -21,9 +21,14 @@ if typing.TYPE_CHECKING:
 
 
 class Hyperparameter:
-    """A set of hyperparameters whose missing entries are looked up in ``parent``."""
+    """A set of hyperparameters whose missing entries are looked up in ``parent``.
 
-    def __init__(self, parent=None):
+    Args:
+        parent (Hyperparameter): where a hyperparameter this object does not set is
+            read (None: nowhere, an AttributeError).
+    """
+
+    def __init__(self, parent: Hyperparameter | None = None) -> None:
         self.__dict__['_parent'] = parent
 
     def __getattr__(self, name):
@@ -38,10 +43,11 @@ class Hyperparameter:
             '{}={!r}'.format(k, v) for k, v in sorted(self.get_dict().items())))
 
     @property
-    def parent(self):
+    def parent(self) -> Hyperparameter | None:
+        """The hyperparameters this one falls back to."""
         return self._parent
 
-    def get_dict(self):
+    def get_dict(self) -> dict[str, typing.Any]:
         """All hyperparameters, the parent's overridden by this object's own."""
         parent = self._parent
         d = {} if parent is None else parent.get_dict()
@@ -50,9 +56,13 @@ class Hyperparameter:
 
 
 class HyperparameterProxy:
-    """An attribute of an Optimizer that reads and writes its hyperparameter."""
+    """An attribute of an Optimizer that reads and writes its hyperparameter.
 
-    def __init__(self, name):
+    Args:
+        name (str): the hyperparameter's name, e.g. ``'lr'``.
+    """
+
+    def __init__(self, name: str) -> None:
         self.name = name
         self.__doc__ = 'Alias of ``optimizer.hyperparam.{}``.'.format(name)
 
@@ -94,15 +104,24 @@ class UpdateRule:
 
     Subclasses implement ``init_state(param)`` and ``update_core_cpu``/``update_core_gpu``
     (or ``update_core``). Hooks with ``timing`` 'pre' run before, 'post' after the update.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            for those it does not set itself, usually its optimizer's.
+
+    Attributes:
+        enabled (bool): whether :meth:`update` updates (False: the parameter is frozen).
+        hyperparam (Hyperparameter): this rule's hyperparameters.
+        t (int): the number of updates done.
     """
 
     is_elementwise = False
 
-    def __init__(self, parent_hyperparam=None):
-        self._pre_update_hooks = {}
-        self._post_update_hooks = {}
-        self._state = None
-        self._state_array_type = None
+    def __init__(self, parent_hyperparam: Hyperparameter | None = None) -> None:
+        self._pre_update_hooks: dict[str, typing.Callable[..., typing.Any]] = {}
+        self._post_update_hooks: dict[str, typing.Callable[..., typing.Any]] = {}
+        self._state: dict[str, typing.Any] | None = None
+        self._state_array_type: type | None = None
         self.enabled = True
         self.hyperparam = Hyperparameter(parent_hyperparam)
         self.t = 0
@@ -110,7 +129,8 @@ class UpdateRule:
         self._fp32_param = None
 
     @property
-    def state(self):
+    def state(self) -> dict[str, typing.Any] | None:
+        """The state arrays by name (None until the first update)."""
         return self._state
 
     def _override_hyperparams(self, **values):
@@ -119,7 +139,8 @@ class UpdateRule:
             if value is not None:
                 setattr(self.hyperparam, name, value)
 
-    def add_hook(self, hook, name=None, timing='auto'):
+    def add_hook(self, hook: typing.Callable[[UpdateRule, Parameter], typing.Any],
+                 name: str | None = None, timing: str = 'auto') -> None:
         """Add a hook called as ``hook(rule, param)`` around each update.
 
         Args:
@@ -143,7 +164,8 @@ class UpdateRule:
             raise KeyError('hook {} already exists'.format(name))
         hooks[name] = hook
 
-    def remove_hook(self, name):
+    def remove_hook(self, name: str) -> None:
+        """Remove the hook registered as ``name``."""
         for hooks in (self._pre_update_hooks, self._post_update_hooks):
             if name in hooks:
                 del hooks[name]
@@ -201,26 +223,30 @@ class UpdateRule:
         fp32._loss_scale = param._loss_scale
         return fp32
 
-    def update_core(self, param):
+    def update_core(self, param: Parameter) -> None:
+        """Update ``param`` with ``update_core_cpu`` or, for a GPU array,
+        ``update_core_gpu``."""
         if param.device.xp is numpy:
             self.update_core_cpu(param)
         else:
             self.update_core_gpu(param)
 
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Parameter) -> None:
+        """Update ``param``, whose arrays are NumPy's, from its gradient."""
         raise NotImplementedError
 
-    def update_core_gpu(self, param):
+    def update_core_gpu(self, param: Parameter) -> None:
+        """Update ``param``, whose arrays are CuPy's, from its gradient."""
         raise NotImplementedError
 
-    def update_core_chainerx(self, param):
+    def update_core_chainerx(self, param: Parameter) -> None:
         """Chainer's update of a ChainerX parameter; kusari has no ChainerX arrays."""
         raise NotImplementedError('kusari has no ChainerX: update_core_chainerx is never used')
 
-    def init_state(self, param):
+    def init_state(self, param: Parameter) -> None:
         """Create the state arrays (``self.state[...] = ...``) for ``param``."""
 
-    def use_fp32_update(self, flag=True):
+    def use_fp32_update(self, flag: bool = True) -> None:
         """Update float16 parameters through a float32 master copy."""
         self._use_fp32_update = flag
 
@@ -315,7 +341,15 @@ class Optimizer:
         self.epoch += 1
 
     def add_hook(self, hook, name=None, timing='auto'):
-        """Add ``hook(optimizer)`` to be called before ('pre') or after ('post') updates."""
+        """Add ``hook(optimizer)`` to be called before ('pre') or after ('post') updates.
+
+        Args:
+            hook: a callable; one whose ``call_for_each_param`` is True is called as
+                ``hook(rule, param)`` for every parameter instead.
+            name (str): its name (default: ``hook.name`` or ``hook.__name__``).
+            timing (str): 'pre', 'post', or 'auto': the hook's ``timing`` attribute
+                ('pre' without one).
+        """
         self._check_setup()
         if not callable(hook):
             raise TypeError('the hook must be callable')
@@ -331,6 +365,7 @@ class Optimizer:
             hook.added(self)
 
     def remove_hook(self, name):
+        """Remove the hook registered as ``name``."""
         hook, _ = self._hooks.pop(name)
         if hasattr(hook, 'deleted'):
             hook.deleted(self)
@@ -357,7 +392,7 @@ class Optimizer:
                 rule.serialize(serializer[name.lstrip('/')])
 
     # -- loss scaling ---------------------------------------------------------
-    def loss_scaling(self, interval=1000, scale=None):
+    def loss_scaling(self, interval: int = 1000, scale: float | None = None) -> None:
         """Use dynamic loss scaling: halve on overflow, double after ``interval`` good steps."""
         if interval < 1:
             raise ValueError('{}.loss_scaling: interval must be at least 1, got {}'.format(
@@ -371,12 +406,12 @@ class Optimizer:
         self._loss_scaling_interval = interval
         self._loss_scaling_good_steps = 0
 
-    def set_loss_scale(self, loss_scale):
+    def set_loss_scale(self, loss_scale: float | None) -> None:
         """Use a static loss scale."""
         self._loss_scale = loss_scale
         self._loss_scaling_is_dynamic = False
 
-    def check_nan_in_grads(self):
+    def check_nan_in_grads(self) -> bool:
         """True if any gradient holds NaN or Inf."""
         for param in self.target.params(include_uninit=False):
             grad = param.grad
@@ -385,10 +420,12 @@ class Optimizer:
                 return True
         return False
 
-    def is_safe_to_update(self):
+    def is_safe_to_update(self) -> bool:
+        """Whether every gradient is finite."""
         return not self.check_nan_in_grads()
 
     def update_loss_scale(self):
+        """Adjust a dynamic loss scale after an update (see :meth:`loss_scaling`)."""
         if not self._loss_scaling_is_dynamic:
             return
         if self.is_safe_to_update():
@@ -405,7 +442,7 @@ class Optimizer:
 class GradientMethod(Optimizer):
     """An optimizer that updates each parameter from its gradient with an UpdateRule."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.hyperparam = Hyperparameter()
         self._use_fp32_update = False
 
@@ -417,10 +454,11 @@ class GradientMethod(Optimizer):
                 param.update_rule.use_fp32_update()
         return self
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> UpdateRule:
+        """A new update rule for one parameter, with this optimizer's hyperparameters."""
         raise NotImplementedError
 
-    def reallocate_cleared_grads(self):
+    def reallocate_cleared_grads(self) -> None:
         """Give initialized parameters without a gradient a zero gradient."""
         for param in self.target.params(include_uninit=False):
             if param.grad is None:
@@ -458,12 +496,12 @@ class GradientMethod(Optimizer):
         self.call_hooks('post')
         self.update_loss_scale()
 
-    def use_cleargrads(self, use=True):
+    def use_cleargrads(self, use: bool = True) -> None:
         warnings.warn('GradientMethod.use_cleargrads is deprecated', DeprecationWarning,
                       stacklevel=2)
         self._use_cleargrads = use
 
-    def use_fp32_update(self, flag=True):
+    def use_fp32_update(self, flag: bool = True) -> None:
         """Update float16 parameters through float32 master copies."""
         self._use_fp32_update = flag
         if self.target is not None:
@@ -475,14 +513,18 @@ class GradientMethod(Optimizer):
 
 # -- deprecated aliases of the optimizer hooks (Chainer v3 names, still used in examples) --
 
-def make_deprecation_message(module_name):
-    """The warning text of ``kusari.optimizer.<module_name>``."""
+def make_deprecation_message(module_name: str) -> str:
+    """The warning text of ``kusari.optimizer.<module_name>``.
+
+    Args:
+        module_name (str): the hook's name, e.g. ``'WeightDecay'``.
+    """
     return ('kusari.optimizer.{0} is deprecated; use kusari.optimizer_hooks.{0} '
             'instead.'.format(module_name))
 
 
 def _deprecated_hook_alias(hook_class):
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: typing.Any, **kwargs: typing.Any) -> None:
         warnings.warn(make_deprecation_message(hook_class.__name__), DeprecationWarning,
                       stacklevel=2)
         hook_class.__init__(self, *args, **kwargs)

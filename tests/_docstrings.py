@@ -12,9 +12,10 @@ _ARG_ENTRY = re.compile(r'    \*{0,2}(\w+)\b')
 
 
 def _public_modules(package_name):
+    """The package (or module) and its public submodules."""
     package = importlib.import_module(package_name)
     modules = [package]
-    for info in pkgutil.walk_packages(package.__path__, package_name + '.'):
+    for info in pkgutil.walk_packages(getattr(package, '__path__', []), package_name + '.'):
         if not any(part.startswith('_') for part in info.name.split('.')):
             modules.append(importlib.import_module(info.name))
     return modules
