@@ -70,7 +70,8 @@ def min(x, axis=None, keepdims=False):
         x, axis, keepdims: as in :func:`~kusari.functions.max`.
 
     Returns:
-        Variable: as in :func:`~kusari.functions.max`.
+        Variable: of ``x``'s shape without the reduced axes, as in
+        :func:`~kusari.functions.max`.
     """
     return Min(reduction_axes('min', axis, x.ndim), keepdims).apply((x,))[0]
 
@@ -105,6 +106,7 @@ def argmin(x, axis=None):
         x, axis: as in :func:`~kusari.functions.argmax`.
 
     Returns:
-        Variable: as in :func:`~kusari.functions.argmax`.
+        Variable: int32 indices of ``x``'s shape without ``axis``, as in
+        :func:`~kusari.functions.argmax`.
     """
     return _index_of('argmin', x, axis)
