@@ -7,13 +7,13 @@ def average_pooling_2d(x, ksize, stride=None, pad=0):
     """Spatial average pooling over 2-d windows; padded elements count as zeros.
 
     Args:
-        x: input of shape ``(n, c, h, w)``.
+        x (Variable or array): input of shape ``(n, c, h, w)``.
         ksize (int or pair of ints): window size.
         stride (int or pair of ints): window stride; None means ``ksize``.
         pad (int or pair of ints): zero padding on both sides.
 
     Returns:
-        Variable: of shape ``(n, c, h_O, w_O)``, ``h_O = (h + 2 p_H - k_H) // s_Y + 1``.
+        Variable: of shape ``(n, c, h_O, w_O)``, ``h_O = (h + 2 p_H - k_H) // s_H + 1``.
 
     >>> import numpy as np
     >>> average_pooling_2d(np.arange(16, dtype=np.float32).reshape(1, 1, 4, 4), 2).array

@@ -25,7 +25,7 @@ def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):
     """N-dimensionally spatial average pooling.
 
     Args:
-        x: input of shape ``(n, c, d_1, ..., d_N)``.
+        x (Variable or array): input of shape ``(n, c, d_1, ..., d_N)``.
         ksize (int or tuple of ints): window size.
         stride (int or tuple of ints): window stride; None means ``ksize``.
         pad (int or tuple of ints): padding on both sides.

@@ -59,7 +59,7 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
     """N-dimensionally spatial max pooling.
 
     Args:
-        x: input of shape ``(n, c, d_1, ..., d_N)``.
+        x (Variable or array): input of shape ``(n, c, d_1, ..., d_N)``.
         ksize (int or tuple of ints): window size.
         stride (int or tuple of ints): window stride; None means ``ksize``.
         pad (int or tuple of ints): padding (with -inf) on both sides.
@@ -68,7 +68,10 @@ def max_pooling_nd(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
             offset of the maximum inside its window (for :func:`upsampling_2d`).
 
     Returns:
-        Variable, or ``(Variable, ndarray of intp)`` with ``return_indices``.
+        Variable: of shape ``(n, c, l_1, ..., l_N)`` and ``x``'s dtype, with
+        ``l_i = (d_i + 2 p_i - k_i + s_i - 1) // s_i + 1`` when ``cover_all``, else
+        ``(d_i + 2 p_i - k_i) // s_i + 1``; with ``return_indices`` a pair of it and
+        the integer indices (an ndarray of intp of the same shape).
     """
     return _max_pooling('max_pooling_nd', None, x, ksize, stride, pad, cover_all,
                         return_indices)
@@ -85,7 +88,8 @@ def max_pooling_1d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         return_indices (bool): also return the offset of each maximum in its window.
 
     Returns:
-        Variable: of shape ``(n, c, w_O)``; with ``return_indices`` a pair.
+        Variable: of shape ``(n, c, w_O)`` and ``x``'s dtype; with ``return_indices``
+        a pair of it and the integer indices of the same shape.
     """
     return _max_pooling('max_pooling_1d', 1, x, ksize, stride, pad, cover_all, return_indices)
 
@@ -108,7 +112,8 @@ def max_pooling_2d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
     Returns:
         Variable: of shape ``(n, c, h_O, w_O)`` with
         ``h_O = (h + 2 p_H - k_H + s_H - 1) // s_H + 1`` when ``cover_all``
-        (likewise ``w_O``); with ``return_indices`` a pair ``(y, indices)``.
+        (likewise ``w_O``), of ``x``'s dtype; with ``return_indices`` a pair
+        ``(y, indices)``, ``indices`` an integer array of ``y``'s shape.
         See :func:`max_pooling_nd` for other numbers of spatial axes.
 
     >>> import numpy as np
@@ -131,6 +136,7 @@ def max_pooling_3d(x, ksize, stride=None, pad=0, cover_all=True, return_indices=
         return_indices (bool): also return the offset of each maximum in its window.
 
     Returns:
-        Variable: of shape ``(n, c, d_O, h_O, w_O)``; with ``return_indices`` a pair.
+        Variable: of shape ``(n, c, d_O, h_O, w_O)`` and ``x``'s dtype; with
+        ``return_indices`` a pair of it and the integer indices of the same shape.
     """
     return _max_pooling('max_pooling_3d', 3, x, ksize, stride, pad, cover_all, return_indices)

@@ -13,9 +13,9 @@ def roi_max_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     CPU implementation, for bins outside the image).
 
     Args:
-        x: input of shape ``(n, c, h, w)``.
-        rois: RoIs of shape ``(R, 4)``: ``(y_min, x_min, y_max, x_max)``.
-        roi_indices: int32 array ``(R,)``: the image of each RoI.
+        x (Variable or array): input of shape ``(n, c, h, w)``.
+        rois (Variable or array): RoIs of shape ``(R, 4)``: ``(y_min, x_min, y_max, x_max)``.
+        roi_indices (Variable or array): int32 array of shape ``(R,)``: the image of each RoI.
         outsize (int or pair of ints): output size ``(outh, outw)``.
         spatial_scale (float): scale from RoI coordinates to ``x``'s pixels.
 

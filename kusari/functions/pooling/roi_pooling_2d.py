@@ -12,8 +12,9 @@ def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
     (0 for bins outside the image). The gradient flows to each bin's first maximum.
 
     Args:
-        x: input of shape ``(n, c, h, w)``.
-        rois: RoIs of shape ``(R, 5)``: ``(batch_index, x_min, y_min, x_max, y_max)``.
+        x (Variable or array): input of shape ``(n, c, h, w)``.
+        rois (Variable or array): RoIs of shape ``(R, 5)``:
+            ``(batch_index, x_min, y_min, x_max, y_max)``.
         outh (int): height of the pooled output.
         outw (int): width of the pooled output.
         spatial_scale (float): scale from RoI coordinates to ``x``'s pixels.

@@ -14,7 +14,7 @@ def spatial_pyramid_pooling_2d(x, pyramid_height, pooling=None):
     are concatenated along the channel axis.
 
     Args:
-        x: input of shape ``(n, c, h, w)``.
+        x (Variable or array): input of shape ``(n, c, h, w)``.
         pyramid_height (int): number of pyramid levels.
         pooling (str): ``'max'``, the only pooling supported (as in Chainer v7, the
             default None is rejected).

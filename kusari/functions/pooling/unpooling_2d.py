@@ -9,12 +9,12 @@ def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     Where windows overlap, the copies are summed.
 
     Args:
-        x: input of shape ``(n, c, h, w)``.
+        x (Variable or array): input of shape ``(n, c, h, w)``.
         ksize (int or pair of ints): window size.
         stride (int or pair of ints): window stride; None means ``ksize``.
         pad (int or pair of ints): padding removed from the output's borders.
         outsize (pair of ints): output size ``(h_O, w_O)``; by default
-            ``get_deconv_outsize(h, k_H, s_Y, p_H, cover_all)`` (and likewise ``w_O``).
+            ``get_deconv_outsize(h, k_H, s_H, p_H, cover_all)`` (and likewise ``w_O``).
         cover_all (bool): whether the inverted pooling used ``cover_all``.
 
     Returns:

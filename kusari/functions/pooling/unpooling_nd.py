@@ -32,7 +32,7 @@ def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     Where windows overlap, the copies are summed.
 
     Args:
-        x: input of shape ``(n, c, d_1, ..., d_N)``.
+        x (Variable or array): input of shape ``(n, c, d_1, ..., d_N)``.
         ksize (int or tuple of ints): window size.
         stride (int or tuple of ints): window stride; None means ``ksize``.
         pad (int or tuple of ints): padding removed from the output's borders.

@@ -11,14 +11,14 @@ def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all
     """Upsampling that puts each element where the max pooling found its maximum.
 
     Args:
-        x: input of shape ``(n, c, h, w)``, typically a max pooling's output.
+        x (Variable or array): input of shape ``(n, c, h, w)``, typically a max pooling's output.
         indexes (ndarray of ints): the offsets inside each window returned by
             ``max_pooling_2d(..., return_indices=True)``, of ``x``'s shape.
         ksize (int or pair of ints): window size of that pooling.
         stride (int or pair of ints): its stride; None means ``ksize``.
         pad (int or pair of ints): its padding.
         outsize (pair of ints): output size; by default
-            ``get_deconv_outsize(h, k_H, s_Y, p_H, cover_all)`` (and likewise ``w_O``).
+            ``get_deconv_outsize(h, k_H, s_H, p_H, cover_all)`` (and likewise ``w_O``).
         cover_all (bool): whether that pooling used ``cover_all``.
 
     Returns:
