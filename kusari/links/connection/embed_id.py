@@ -39,7 +39,15 @@ class EmbedID(Link):
     @classmethod
     def from_params(cls, W: types.VariableOrArray,
                     ignore_label: int | None = None) -> typing.Self:
-        """A link whose ``W`` starts as a copy of the array ``W``."""
+        """A link whose ``W`` starts as a copy of the array ``W``.
+
+        Args:
+            W: the embeddings, of shape ``(in_size, out_size)``.
+            ignore_label (int or None): an ID mapped to a zero vector (default None).
+
+        Returns:
+            EmbedID: the new link.
+        """
         in_size, out_size = W.shape
         return cls(in_size, out_size, initialW=as_array(W), ignore_label=ignore_label)
 

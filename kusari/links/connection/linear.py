@@ -67,7 +67,16 @@ class Linear(Link):
     @classmethod
     def from_params(cls, W: types.VariableOrArray, b: types.VariableOrArray = None,
                     nobias: bool = False) -> typing.Self:
-        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``.
+
+        Args:
+            W: the weight, of shape ``(out_size, in_size)``.
+            b: the bias, of shape ``(out_size,)`` (default None: zeros).
+            nobias (bool): no bias when True (default False).
+
+        Returns:
+            Linear: the new link.
+        """
         out_size, in_size = W.shape
         W, b = param_arrays('Linear', W, b, out_size)
         return cls(in_size, out_size, nobias, initialW=W, initial_bias=b)
