@@ -133,6 +133,7 @@ def lstm(c_prev, x):
             with ``B' <= B``.
 
     Returns:
-        tuple: ``(c, h)``, the new cell state and the output.
+        tuple: ``(c, h)``, the new cell state of ``c_prev``'s shape ``(B, units, ...)``
+        and the output of shape ``(B', units, ...)``, both of ``x``'s dtype.
     """
     return LSTM().apply((c_prev, x))

@@ -35,13 +35,15 @@ _DOC_ARGS = """
     Args:
         n_layers (int): number of layers S.
         dropout_ratio (float): dropout applied to the inputs of layers after the first.
-        hx: initial hidden states of shape ({s}, B, N).
+        hx (Variable or array): initial hidden states, a float array of shape
+            ``({s}, B, N)``.
         ws (list of lists): ``ws[k] = [W_0, ..., W_5]`` for state k; ``W_0..W_2``
-            multiply the input and are (N, I) in the first layer, (N, {n_in}) above;
-            ``W_3..W_5`` multiply the hidden state and are (N, N).
-        bs (list of lists): ``bs[k] = [b_0, ..., b_5]``, each of shape (N,).
-        xs (list): time-major inputs, ``xs[t]`` of shape (B_t, I) with B_t
-            non-increasing (sort sequences by decreasing length, then transpose).
+            multiply the input and are ``(N, I)`` in the first layer, ``(N, {n_in})`` above;
+            ``W_3..W_5`` multiply the hidden state and are ``(N, N)``.
+        bs (list of lists): ``bs[k] = [b_0, ..., b_5]``, each of shape ``(N,)``.
+        xs (list of Variables or arrays): time-major inputs, ``xs[t]`` of shape
+            ``(B_t, I)`` and ``hx``'s dtype with B_t non-increasing (sort sequences by
+            decreasing length, then transpose).
 """
 
 
@@ -53,8 +55,9 @@ def n_step_gru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
     h_prev``.
     {args}
     Returns:
-        tuple: ``(hy, ys)``: the final hidden states (S, B, N) and a tuple of per-step
-        outputs of the last layer, ``ys[t]`` of shape (B_t, N).
+        tuple: ``(hy, ys)``: the final hidden states, a Variable of shape
+        ``(S, B, N)``, and a tuple of per-step outputs of the last layer, ``ys[t]``
+        of shape ``(B_t, N)``; all of ``hx``'s dtype.
     """
     reject_kwargs('n_step_gru', kwargs)
     hy, _, ys = n_step(_GRUCell('n_step_gru'), n_layers, dropout_ratio, hx, None, ws, bs, xs,
@@ -69,8 +72,9 @@ def n_step_bigru(n_layers, dropout_ratio, hx, ws, bs, xs, **kwargs):
     each direction follows :func:`n_step_gru`'s equations with its own weights.
     {args}
     Returns:
-        tuple: ``(hy, ys)`` with hy of shape (2S, B, N) and ``ys[t]`` of shape (B_t, 2N):
-        the forward and backward outputs side by side.
+        tuple: ``(hy, ys)`` with hy of shape ``(2S, B, N)`` and ``ys[t]`` of shape
+        ``(B_t, 2N)``: the forward and backward outputs side by side; all of
+        ``hx``'s dtype.
     """
     reject_kwargs('n_step_bigru', kwargs)
     hy, _, ys = n_step(_GRUCell('n_step_bigru'), n_layers, dropout_ratio, hx, None, ws, bs,

@@ -54,14 +54,16 @@ _DOC_ARGS = """
     Args:
         n_layers (int): number of layers S.
         dropout_ratio (float): dropout applied to the inputs of layers after the first.
-        hx: initial hidden states of shape ({s}, B, N).
-        cx: initial cell states of hx's shape.
+        hx (Variable or array): initial hidden states, a float array of shape
+            ``({s}, B, N)``.
+        cx (Variable or array): initial cell states of ``hx``'s shape.
         ws (list of lists): ``ws[k] = [W_0, ..., W_7]`` for state k; ``W_0..W_3``
-            multiply the input and are (N, I) in the first layer, (N, {n_in}) above;
-            ``W_4..W_7`` multiply the hidden state and are (N, N).
-        bs (list of lists): ``bs[k] = [b_0, ..., b_7]``, each of shape (N,).
-        xs (list): time-major inputs, ``xs[t]`` of shape (B_t, I) with B_t
-            non-increasing (sort sequences by decreasing length, then transpose).
+            multiply the input and are ``(N, I)`` in the first layer, ``(N, {n_in})`` above;
+            ``W_4..W_7`` multiply the hidden state and are ``(N, N)``.
+        bs (list of lists): ``bs[k] = [b_0, ..., b_7]``, each of shape ``(N,)``.
+        xs (list of Variables or arrays): time-major inputs, ``xs[t]`` of shape
+            ``(B_t, I)`` and ``hx``'s dtype with B_t non-increasing (sort sequences by
+            decreasing length, then transpose).
 """
 
 
@@ -73,8 +75,9 @@ def n_step_lstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     + b_7)``, ``c = f c + i a``, ``h = o tanh(c)``.
     {args}
     Returns:
-        tuple: ``(hy, cy, ys)``: final hidden and cell states (S, B, N) and a tuple of
-        per-step outputs of the last layer, ``ys[t]`` of shape (B_t, N).
+        tuple: ``(hy, cy, ys)``: the final hidden and cell states, Variables of shape
+        ``(S, B, N)``, and a tuple of per-step outputs of the last layer, ``ys[t]``
+        of shape ``(B_t, N)``; all of ``hx``'s dtype.
     """
     reject_kwargs('n_step_lstm', kwargs)
     return n_step(_LSTMCell('n_step_lstm'), n_layers, dropout_ratio, hx, cx, ws, bs, xs,
@@ -88,8 +91,9 @@ def n_step_bilstm(n_layers, dropout_ratio, hx, cx, ws, bs, xs, **kwargs):
     each direction follows :func:`n_step_lstm`'s equations with its own weights.
     {args}
     Returns:
-        tuple: ``(hy, cy, ys)`` with hy, cy of shape (2S, B, N) and ``ys[t]`` of shape
-        (B_t, 2N): the forward and backward outputs side by side.
+        tuple: ``(hy, cy, ys)`` with hy, cy of shape ``(2S, B, N)`` and ``ys[t]`` of
+        shape ``(B_t, 2N)``: the forward and backward outputs side by side; all of
+        ``hx``'s dtype.
     """
     reject_kwargs('n_step_bilstm', kwargs)
     return n_step(_LSTMCell('n_step_bilstm'), n_layers, dropout_ratio, hx, cx, ws, bs, xs,

@@ -32,17 +32,20 @@ def n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **kwa
     Args:
         n_layers (int): number of layers S.
         dropout_ratio (float): dropout applied to the inputs of layers after the first.
-        hx: initial hidden states of shape (S, B, N).
-        ws (list of lists): ``ws[l] = [W_0, W_1]`` for layer l; ``W_0`` is (N, I) for
-            layer 0 and (N, N) above, ``W_1`` is (N, N).
-        bs (list of lists): ``bs[l] = [b_0, b_1]``, each of shape (N,).
-        xs (list): time-major inputs, ``xs[t]`` of shape (B_t, I) with B_t
-            non-increasing (sort sequences by decreasing length, then transpose).
+        hx (Variable or array): initial hidden states, a float array of shape
+            ``(S, B, N)``.
+        ws (list of lists): ``ws[l] = [W_0, W_1]`` for layer l; ``W_0`` is ``(N, I)`` for
+            layer 0 and ``(N, N)`` above, ``W_1`` is ``(N, N)``.
+        bs (list of lists): ``bs[l] = [b_0, b_1]``, each of shape ``(N,)``.
+        xs (list of Variables or arrays): time-major inputs, ``xs[t]`` of shape
+            ``(B_t, I)`` and ``hx``'s dtype with B_t non-increasing (sort sequences by
+            decreasing length, then transpose).
         activation (str): 'tanh' or 'relu'.
 
     Returns:
-        tuple: ``(hy, ys)``: the final hidden states (S, B, N) and a tuple of
-        per-step outputs of the last layer, ``ys[t]`` of shape (B_t, N).
+        tuple: ``(hy, ys)``: the final hidden states, a Variable of shape
+        ``(S, B, N)``, and a tuple of per-step outputs of the last layer, ``ys[t]``
+        of shape ``(B_t, N)``; all of ``hx``'s dtype.
     """
     reject_kwargs('n_step_rnn', kwargs)
     hy, _, ys = n_step(_RNNCell('n_step_rnn', activation), n_layers, dropout_ratio, hx,
@@ -56,17 +59,20 @@ def n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh', **k
     Args:
         n_layers (int): number of layers S.
         dropout_ratio (float): dropout applied to the inputs of layers after the first.
-        hx: initial hidden states of shape (2S, B, N); state ``2 l + d`` belongs to
-            layer l, direction d (0 forward, 1 backward).
-        ws (list of lists): ``ws[2 l + d] = [W_0, W_1]``; ``W_0`` is (N, I) for layer 0
-            and (N, 2N) above, ``W_1`` is (N, N).
-        bs (list of lists): ``bs[2 l + d] = [b_0, b_1]``, each of shape (N,).
-        xs (list): time-major inputs, ``xs[t]`` of shape (B_t, I), B_t non-increasing.
+        hx (Variable or array): initial hidden states, a float array of shape
+            ``(2S, B, N)``; state ``2 l + d`` belongs to layer l, direction d (0
+            forward, 1 backward).
+        ws (list of lists): ``ws[2 l + d] = [W_0, W_1]``; ``W_0`` is ``(N, I)`` for layer 0
+            and ``(N, 2N)`` above, ``W_1`` is ``(N, N)``.
+        bs (list of lists): ``bs[2 l + d] = [b_0, b_1]``, each of shape ``(N,)``.
+        xs (list of Variables or arrays): time-major inputs, ``xs[t]`` of shape
+            ``(B_t, I)`` and ``hx``'s dtype, B_t non-increasing.
         activation (str): 'tanh' or 'relu'.
 
     Returns:
-        tuple: ``(hy, ys)`` with hy of shape (2S, B, N) and ``ys[t]`` of shape
-        (B_t, 2N): the forward and backward outputs side by side.
+        tuple: ``(hy, ys)`` with hy of shape ``(2S, B, N)`` and ``ys[t]`` of shape
+        ``(B_t, 2N)``: the forward and backward outputs side by side; all of
+        ``hx``'s dtype.
     """
     reject_kwargs('n_step_birnn', kwargs)
     hy, _, ys = n_step(_RNNCell('n_step_birnn', activation), n_layers, dropout_ratio, hx,

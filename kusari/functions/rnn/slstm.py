@@ -116,6 +116,7 @@ def slstm(c_prev1, c_prev2, x1, x2):
         x2 (Variable or array): the second child's, of the same shape.
 
     Returns:
-        tuple: ``(c, h)``.
+        tuple: ``(c, h)``, the new cell state and the output, both of ``c_prev1``'s
+        shape ``(B, units, ...)`` and ``x1``'s dtype.
     """
     return SLSTM().apply((c_prev1, c_prev2, x1, x2))

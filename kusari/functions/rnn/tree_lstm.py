@@ -78,7 +78,8 @@ def tree_lstm(*inputs):
             ``x`` of shape ``(B, (3 + N) * units, ...)``.
 
     Returns:
-        tuple: ``(c, h)``.
+        tuple: ``(c, h)``, the new cell state and the output, both of shape
+        ``(B, units, ...)`` and ``x``'s dtype.
     """
     if len(inputs) < 2:
         fail('tree_lstm', 'inputs', 'at least one cell state and x', '{} inputs'.format(
