@@ -4,6 +4,7 @@ Build: ``python -m sphinx -W -b html docs docs/_build/html``; run the code in th
 pages: ``python -m sphinx -W -b doctest docs docs/_build/doctest``.
 """
 
+import __future__
 import importlib
 import inspect
 import os
@@ -74,12 +75,18 @@ REFERENCE = [
      'Layers with parameters: :class:`~kusari.Link` subclasses.'),
     ('optimizers', 'Optimizers', 'kusari.optimizers',
      'Optimizers and their update rules.'),
+    ('optimizer_hooks', 'Optimizer hooks', 'kusari.optimizer_hooks',
+     'Hooks that transform the gradients before (or after) each update, added with '
+     ':meth:`~kusari.Optimizer.add_hook`.'),
     ('initializers', 'Initializers', 'kusari.initializers',
      'Initializers that fill parameter arrays.'),
     ('training', 'Training loop', 'kusari.training',
      'The :class:`~kusari.training.Trainer` and its parts.'),
     ('extensions', 'Trainer extensions', 'kusari.training.extensions',
      'Extensions that report, evaluate, snapshot and adjust during training.'),
+    ('snapshot_writers', 'Snapshot writers', 'kusari.training.extensions.snapshot_writers',
+     'How a snapshot extension saves: in the training thread, another thread or '
+     'process, or through a queue.'),
     ('triggers', 'Triggers', 'kusari.training.triggers',
      'Triggers that decide when an extension or training stops.'),
     ('updaters', 'Updaters', 'kusari.training.updaters',
@@ -98,8 +105,10 @@ REFERENCE = [
 def _public_names(module):
     names = getattr(module, '__all__', None) or [
         name for name in dir(module) if not name.startswith('_')]
+    # Neither imported modules nor ``from __future__ import annotations``.
     return sorted(name for name in names
-                  if not inspect.ismodule(getattr(module, name)))
+                  if not inspect.ismodule(getattr(module, name))
+                  and getattr(module, name) is not __future__.annotations)
 
 
 def _group(module, name):
