@@ -61,11 +61,12 @@ def forget(func, *xs):
 
     Args:
         func (callable): takes Variables and returns a Variable or a tuple of them.
-        *xs (Variable or array): its arguments (arrays become Variables that
-            require gradients).
+        *xs (Variable or array): its arguments, of any shapes ``func`` accepts
+            (arrays become Variables that require gradients).
 
     Returns:
-        Variable, or a tuple of Variables when ``func`` returns a tuple.
+        Variable: ``func``'s result, of the shape and dtype ``func`` gives it; a tuple
+        of Variables when ``func`` returns a tuple.
     """
     if not callable(func):
         raise TypeError('forget: func must be callable, not {}'.format(type(func).__name__))
