@@ -41,16 +41,26 @@ def _exit_when_orphaned(parent_pid):
 
 @contextlib.contextmanager
 def _interrupts_deferred():
-    """Blocks SIGINT in the main thread for the block (a Ctrl-C is delivered after)."""
-    if (not hasattr(signal, 'pthread_sigmask')
-            or threading.current_thread() is not threading.main_thread()):
+    """Holds a Ctrl-C (SIGINT) back during the block and hands it to its handler after.
+
+    The handler is swapped rather than the signal blocked: Python runs the handler in the
+    main thread whichever thread the signal reaches, so blocking it in the main thread
+    would not hold it back in a process with other threads (e.g. an IPython kernel).
+    """
+    handler = signal.getsignal(signal.SIGINT)
+    if not callable(handler) or threading.current_thread() is not threading.main_thread():
+        # Ignored, or ends the process (SIG_DFL): no KeyboardInterrupt to hold back;
+        # and only the main thread may set handlers.
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    held = []
+    signal.signal(signal.SIGINT, lambda signum, frame: held.append(frame))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        signal.signal(signal.SIGINT, handler)
+        if held:
+            handler(signal.SIGINT, held[0])
 
 
 def _fetch_example(index):

@@ -1,10 +1,12 @@
 import copy
+import multiprocessing
 import os
 import pickle
 import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 
 import numpy
@@ -147,6 +149,47 @@ def test_keyboard_interrupt_stops_workers(python_sigint_handler):
             it.next()
     assert it._pool is None
     assert all_stopped(workers)
+    it.finalize()
+
+
+def test_ctrl_c_reaching_another_thread_during_pool_start_is_held_until_the_pool_is_ours(
+        python_sigint_handler, monkeypatch):
+    """The handler of a Ctrl-C runs in the main thread, even when the signal reaches
+    another thread (as in an IPython kernel): during Pool() it must be held back, not
+    raised inside Pool() (whose started workers would never reach the iterator)."""
+    real_pool = multiprocessing.Pool
+    pools = []
+    pressed, delivered = threading.Event(), threading.Event()
+
+    def ctrl_c_to_this_thread():
+        pressed.wait()
+        signal.pthread_kill(threading.get_ident(), signal.SIGINT)
+        delivered.set()
+
+    def pool_started_during_ctrl_c(*args, **kwargs):
+        pools.append(real_pool(*args, **kwargs))
+        pressed.set()
+        delivered.wait()
+        time.sleep(0.05)  # Python code runs: a handler not held back would raise here
+        return pools[-1]
+
+    other = threading.Thread(target=ctrl_c_to_this_thread, daemon=True)
+    other.start()  # before the pool: its signal mask is the process's usual one
+    monkeypatch.setattr(multiprocessing, 'Pool', pool_started_during_ctrl_c)
+    it = MultiprocessIterator(numpy.arange(10), 2, n_processes=2)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            it.next()
+        assert len(pools) == 1 and it._pool is None
+        assert all_stopped(pools[0]._pool)
+    finally:
+        for pool in pools:  # never leave workers behind, even when the test fails
+            pool.terminate()
+    # Ctrl-C works as before afterwards: the same handler, SIGINT not blocked
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, ())
+    monkeypatch.undo()
+    assert len(it.next()) == 2  # the batch was not consumed; new workers load it
     it.finalize()
 
 
