@@ -63,9 +63,9 @@ def classification_summary(y, t, label_num=None, beta=1.0, ignore_label=-1):
         ignore_label (int): samples with this label are left out.
 
     Returns:
-        tuple of four Variables of shape ``(label_num,)``: precision, recall and
-        F-beta score (float64, the ratios of integer counts) and support (an
-        integer count). The function is not differentiable.
+        tuple: four Variables of shape ``(label_num,)``: precision, recall and F-beta
+        score (float64, the ratios of integer counts) and support (an integer
+        count). The function is not differentiable.
     """
     return ClassificationSummary(label_num, beta, ignore_label).apply((y, t))
 
@@ -77,7 +77,8 @@ def precision(y, t, label_num=None, ignore_label=-1):
         y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(precision, support)``, two of the outputs of :func:`classification_summary`.
+        tuple: ``(precision, support)``, two Variables of shape ``(label_num,)``, as
+        :func:`classification_summary` returns them.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[0], summary[3]
@@ -90,7 +91,8 @@ def recall(y, t, label_num=None, ignore_label=-1):
         y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(recall, support)``, two of the outputs of :func:`classification_summary`.
+        tuple: ``(recall, support)``, two Variables of shape ``(label_num,)``, as
+        :func:`classification_summary` returns them.
     """
     summary = classification_summary(y, t, label_num, 1.0, ignore_label)
     return summary[1], summary[3]
@@ -103,7 +105,8 @@ def fbeta_score(y, t, label_num=None, beta=1.0, ignore_label=-1):
         y, t, label_num, beta, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(fbeta, support)``, two of the outputs of :func:`classification_summary`.
+        tuple: ``(fbeta, support)``, two Variables of shape ``(label_num,)``, as
+        :func:`classification_summary` returns them.
     """
     summary = classification_summary(y, t, label_num, beta, ignore_label)
     return summary[2], summary[3]
@@ -116,6 +119,7 @@ def f1_score(y, t, label_num=None, ignore_label=-1):
         y, t, label_num, ignore_label: as in :func:`classification_summary`.
 
     Returns:
-        tuple: ``(f1, support)``, two of the outputs of :func:`classification_summary`.
+        tuple: ``(f1, support)``, two Variables of shape ``(label_num,)``, as
+        :func:`classification_summary` returns them.
     """
     return fbeta_score(y, t, label_num, 1.0, ignore_label)

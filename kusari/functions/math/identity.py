@@ -20,7 +20,7 @@ def identity(*inputs):
         inputs (Variables or arrays): any number of inputs, each of any shape.
 
     Returns:
-        tuple of Variables holding the same arrays (so of the inputs' shapes and
+        tuple: Variables holding the same arrays (so of the inputs' shapes and
         dtypes); a single Variable for one input.
     """
     ret = Identity().apply(inputs)
