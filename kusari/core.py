@@ -235,6 +235,8 @@ class Variable:
 
     @array.setter
     def array(self, value: types.NdArray) -> None:
+        if value is self._array and value is not None:
+            return  # an in-place update (v.array -= ...) assigns the array back
         _check_array(value, 'Variable.array')
         self._array = value
         node = self._node

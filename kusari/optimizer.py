@@ -85,6 +85,14 @@ def _skip_without_grad(update_core):
     return update_if_grad
 
 
+def _zero_missing_grads(params):
+    """Give the initialized ``params`` without a gradient a zero gradient."""
+    for param in params:
+        if param.array is not None and param.grad is None:
+            param._grad_var = core.Variable._new(
+                backend.get_array_module(param.array).zeros_like(param.array), True)
+
+
 def _dtype_or_none(param):
     try:
         return param.dtype
@@ -226,7 +234,7 @@ class UpdateRule:
     def update_core(self, param: Parameter) -> None:
         """Update ``param`` with ``update_core_cpu`` or, for a GPU array,
         ``update_core_gpu``."""
-        if param.device.xp is numpy:
+        if type(param.array) is numpy.ndarray or param.device.xp is numpy:
             self.update_core_cpu(param)
         else:
             self.update_core_gpu(param)
@@ -460,10 +468,7 @@ class GradientMethod(Optimizer):
 
     def reallocate_cleared_grads(self) -> None:
         """Give initialized parameters without a gradient a zero gradient."""
-        for param in self.target.params(include_uninit=False):
-            if param.grad is None:
-                param._grad_var = core.Variable._new(
-                    backend.get_array_module(param.array).zeros_like(param.array), True)
+        _zero_missing_grads(self.target.params(include_uninit=False))
 
     def call_hook(self, hook):
         super().call_hook(hook)
@@ -487,12 +492,13 @@ class GradientMethod(Optimizer):
         if self._loss_scaling_is_dynamic and not self.is_safe_to_update():
             self.update_loss_scale()
             return
-        self.reallocate_cleared_grads()
+        params = list(self.target.params())  # the uninitialized ones too, as in Chainer
+        _zero_missing_grads(params)  # (one walk of the links: it costs as much as SGD)
         self.call_hooks('pre')
         self.t += 1
-        for param in self.target.params():  # the uninitialized ones too, as in Chainer
+        for param in params:
             param.update()
-        self.reallocate_cleared_grads()
+        _zero_missing_grads(params)
         self.call_hooks('post')
         self.update_loss_scale()
 

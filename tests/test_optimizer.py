@@ -447,10 +447,13 @@ def test_gradient_method_calls_update_core_for_uninitialized_and_gradless_parame
             return Rule()
 
     link = _Mixed()
+    with link.init_scope():  # a gradient not determined yet (never cleared): not read
+        link.fresh = kusari.Parameter()
     opt = Opt()
     opt.setup(link)
     opt.update()
     assert sorted(map(id, seen)) == sorted(map(id, link.params()))
+    numpy.testing.assert_array_equal(link.no_grad.grad, [0.0, 0.0])
 
 
 @pytest.mark.parametrize('dtype', [None, numpy.float16, numpy.float32])
