@@ -5,19 +5,19 @@ from kusari.functions.math._elementwise import Binary, scale_by_array
 
 
 class ElementwiseSelect(Binary):
-    """ElementwiseSelect max/min of two arrays; ties send the gradient to ``x1``."""
+    """The elementwise max or min of two arrays: subclasses give ``select(xp, x1, x2)``
+    and ``picks_x1(x1, x2)``, where it is ``x1``; ties send the gradient to ``x1``."""
 
     def forward(self, inputs):
         x1, x2 = inputs
         self.check(x1, x2)
         self.retain_inputs((0, 1))
-        xp = get_array_module(x1)
-        return (xp.maximum if self.name == 'maximum' else xp.minimum)(x1, x2),
+        return self.select(get_array_module(x1), x1, x2),
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
         gy, = grad_outputs
-        first = x1.array >= x2.array if self.name == 'maximum' else x1.array <= x2.array
+        first = self.picks_x1(x1.array, x2.array)
         if first.shape != gy.shape:
             first = get_array_module(first).broadcast_to(first, gy.shape)
         return self.reduce(indexes, [scale_by_array(gy, first if i == 0 else ~first)
@@ -26,6 +26,14 @@ class ElementwiseSelect(Binary):
 
 class Maximum(ElementwiseSelect):
     name = 'maximum'
+
+    @staticmethod
+    def select(xp, x1, x2):
+        return xp.maximum(x1, x2)
+
+    @staticmethod
+    def picks_x1(x1, x2):
+        return x1 >= x2
 
 
 def maximum(x1, x2):

@@ -80,14 +80,17 @@ def test_maximum_minimum_0d(func, ref):
     assert y.shape == () and y.array == ref(0.3, 0.7)
 
 
-def test_maximum_ties_send_the_gradient_to_the_first_input():
-    x1 = kusari.Variable(numpy.array([1.0, 2.0]))
-    x2 = kusari.Variable(numpy.array([1.0, 0.0]))
-    y = F.maximum(x1, x2)
-    y.grad = numpy.ones(2)
+@pytest.mark.parametrize('func, x2_values, x1_grad', [
+    (F.maximum, [1.0, 0.0, 3.0], [1.0, 1.0, 0.0]),
+    (F.minimum, [1.0, 3.0, 0.0], [1.0, 1.0, 0.0])], ids=['maximum', 'minimum'])
+def test_ties_send_the_gradient_to_the_first_input(func, x2_values, x1_grad):
+    x1 = kusari.Variable(numpy.array([1.0, 2.0, 2.0]))
+    x2 = kusari.Variable(numpy.array(x2_values))
+    y = func(x1, x2)
+    y.grad = numpy.ones(3)
     y.backward()
-    numpy.testing.assert_array_equal(x1.grad, [1.0, 1.0])
-    numpy.testing.assert_array_equal(x2.grad, [0.0, 0.0])
+    numpy.testing.assert_array_equal(x1.grad, x1_grad)
+    numpy.testing.assert_array_equal(x2.grad, 1 - numpy.array(x1_grad))
 
 
 def test_maximum_rejects_mismatched_dtypes():
