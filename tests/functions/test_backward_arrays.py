@@ -54,7 +54,7 @@ def test_every_function_with_backward_arrays_is_covered():
         getattr(F, name)
     defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
-    # with a formula of their own (equal to rounding), tested below and in test_lstm.py
+    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py
     assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM'}
 
 
@@ -77,6 +77,18 @@ def test_backward_arrays_of_a_0d_input(name):
     assert type(grads[0]) is numpy.ndarray and grads[0].shape == ()
 
 
+@pytest.mark.parametrize('x_dtype, W_dtype', [(numpy.float32, numpy.float64),
+                                                (numpy.float64, numpy.float16)])
+def test_linear_of_mixed_dtypes(x_dtype, W_dtype):
+    # the products are in the promoted dtype; each gradient comes back in its input's
+    arrays = [_x((5, 4), x_dtype), _x((3, 4), W_dtype), _x((3,), x_dtype)]
+    fast = _gradients(F.linear, arrays, double=False)
+    recorded = _gradients(F.linear, arrays, double=True)
+    for a, b, array in zip(fast, recorded, arrays):
+        assert a.dtype == b.dtype == array.dtype
+        numpy.testing.assert_array_equal(a, b)
+
+
 def test_linear_without_bias_and_with_a_constant_input():
     x, W = _x((2, 4)), _x((3, 4))
     Wv = kusari.Variable(W)
@@ -89,19 +101,20 @@ def test_linear_without_bias_and_with_a_constant_input():
 
 @pytest.mark.parametrize('cache_score', [True, False])
 @pytest.mark.parametrize('reduce', ['mean', 'no'])
-def test_softmax_cross_entropy_first_order_gradient(cache_score, reduce):
-    # computed in place from the softmax rather than by the recorded formula: equal to
-    # rounding, and the same whether forward cached the softmax or not
+@pytest.mark.parametrize('class_weight', [None, numpy.array([0.5, 1., 2.])])
+def test_softmax_cross_entropy_first_order_gradient(cache_score, reduce, class_weight):
+    # from the softmax forward cached (or not): the same as the recorded formula
     x = rng.uniform(-2, 2, (4, 3, 2))
     t = numpy.array([[0, 2], [1, -1], [2, 2], [-1, 0]], numpy.int32)
 
     def gradient(double):
         xv = kusari.Variable(x.copy())
-        loss = F.softmax_cross_entropy(xv, t, cache_score=cache_score, reduce=reduce)
+        loss = F.softmax_cross_entropy(xv, t, cache_score=cache_score, reduce=reduce,
+                                       class_weight=class_weight)
         loss.grad = numpy.linspace(0.5, 1.5, loss.size).reshape(loss.shape)
         loss.backward(enable_double_backprop=double)
         return xv.grad
 
     fast = gradient(False)
-    numpy.testing.assert_allclose(fast, gradient(True), rtol=1e-12, atol=1e-15)
+    numpy.testing.assert_array_equal(fast, gradient(True))
     assert not fast[1, :, 1].any() and not fast[3, :, 0].any()  # ignored labels

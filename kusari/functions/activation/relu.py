@@ -26,25 +26,11 @@ class ReLU(core.FunctionNode):
         return _relu if type(inputs[0]) is numpy.ndarray else None
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return ReLUGrad(y.array).apply((grad_outputs[0],))
-
-    def backward_arrays(self, indexes, grad_outputs):
+        # gy times the constant mask y > 0: arrays for a gradient array (backward_arrays),
+        # a recorded product, whose gradient is the same product, for a Variable
         return grad_outputs[0] * (self._retained_output_data[0] > 0),
 
-
-class ReLUGrad(core.FunctionNode):
-    """``gy * (y > 0)`` with ``y`` a constant: its own backward is itself."""
-
-    def __init__(self, y):
-        self.y = y
-
-    def forward(self, inputs):
-        gy, = inputs
-        return gy * (self.y > 0),
-
-    def backward(self, indexes, grad_outputs):
-        return ReLUGrad(self.y).apply(grad_outputs)
+    backward_arrays = backward
 
 
 def relu(x):

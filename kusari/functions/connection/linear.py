@@ -5,7 +5,6 @@ from kusari.functions._checks import check_float, fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection._conv_args import check_bias_dtype
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math.matmul import matmul
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -50,28 +49,27 @@ class LinearFunction(core.FunctionNode):
         return None
 
     def backward(self, indexes, grad_outputs):
-        x, W = self.get_retained_inputs()
+        # with operators, on gradient Variables (recorded, for double backprop) and, as
+        # backward_arrays, on gradient arrays
         gy, = grad_outputs
-        ret = []
+        if type(gy) is core.Variable:
+            (x, W), total, cast = self.get_retained_inputs(), sum_, cast_to
+        else:  # the array's own sum method
+            x, W, total, cast = self.inputs[0].data, self.inputs[1].data, type(gy).sum, _cast
+        ret = []  # a loop: a comprehension would build a closure, a per-op cost
         for i in indexes:
-            if i == 0:
-                ret.append(cast_to(matmul(gy, W), x.dtype))
-            elif i == 1:
-                ret.append(cast_to(matmul(gy, x, transa=True), W.dtype))
-            else:
-                ret.append(sum_(gy, axis=0))
+            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else total(gy, axis=0))
+        if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes need no cast either
+            # the products have the promoted dtype: each goes back in its input's
+            dtypes = x.dtype, W.dtype
+            ret = [cast(gx, dtypes[i]) if i < 2 else gx for i, gx in zip(indexes, ret)]
         return tuple(ret)
 
-    def backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        x, W = self.inputs[0].data, self.inputs[1].data
-        # the same array operations as matmul, cast and sum do in backward
-        if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes cast to themselves
-            return tuple([(gy @ W).astype(x.dtype) if i == 0 else
-                          (gy.T @ x).astype(W.dtype) if i == 1 else gy.sum(axis=0)
-                          for i in indexes])
-        return tuple([gy @ W if i == 0 else gy.T @ x if i == 1 else gy.sum(axis=0)
-                      for i in indexes])
+    backward_arrays = backward
+
+
+def _cast(array, dtype):
+    return array if array.dtype == dtype else array.astype(dtype)
 
 
 def check_batch_axis(x, n_batch_axes):

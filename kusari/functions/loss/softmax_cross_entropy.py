@@ -6,11 +6,9 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.activation.log_softmax import _log_softmax, log_softmax
-from kusari.functions.activation.softmax import softmax
-from kusari.functions.array.broadcast import broadcast_to
-from kusari.functions.array.reshape import reshape
 from kusari.functions.loss._reduce import mean_coefficient
 from kusari.functions.loss._validate import check_labels, check_reduce
+from kusari.functions.math.exponential import exp
 from kusari.functions.math.sum import sum as sum_
 
 _NAME = 'softmax_cross_entropy'
@@ -74,38 +72,24 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         return weight
 
     def backward(self, indexes, grad_outputs):
-        x, _ = self.get_retained_inputs()
+        # with operators, on gradient Variables (recorded, for double backprop) and, as
+        # backward_arrays, on gradient arrays, where forward may have cached the softmax
         gy, = grad_outputs
-        weight = _with_class_axis(self._label_weight(x.dtype))
-        xp = get_array_module(x.array)
-        classes = xp.arange(x.shape[1]).reshape((1, -1) + (1,) * (x.ndim - 2))
-        onehot = (_with_class_axis(self.safe_t) == classes).astype(x.dtype)
-        diff = (softmax(x, axis=1) - onehot) * broadcast_to(weight, x.shape)
-        if self.reduce == 'mean':
-            gx = diff * broadcast_to(gy * self.coeff, x.shape)
+        data = self.inputs[0].data
+        xp = get_array_module(data)
+        if type(gy) is core.Variable:
+            # forward's arithmetic, so that both paths give the same gradient
+            y = exp(log_softmax(self.get_retained_inputs()[0], axis=1))
         else:
-            gx = diff * broadcast_to(reshape(gy, weight.shape), x.shape)
+            y = self.y if self.y is not None else xp.exp(_log_softmax(data, 1))
+        classes = xp.arange(data.shape[1]).reshape((1, -1) + (1,) * (data.ndim - 2))
+        onehot = (_with_class_axis(self.safe_t) == classes).astype(data.dtype)
+        weight = _with_class_axis(self._label_weight(data.dtype))
+        scale = gy * self.coeff if self.reduce == 'mean' else _with_class_axis(gy)
+        gx = (y - onehot) * weight * scale
         return tuple(gx if i == 0 else None for i in indexes)
 
-    def backward_arrays(self, indexes, grad_outputs):
-        """The gradient computed in place from the softmax (cached by forward, unless
-        cache_score=False)."""
-        gy, = grad_outputs
-        x = self.inputs[0].data
-        xp = get_array_module(x)
-        gx = self.y.copy() if self.y is not None else xp.exp(_log_softmax(x, 1))
-        weight = _with_class_axis(self._label_weight(x.dtype))
-        batch, n_class = gx.shape[:2]
-        rest = self.safe_t.size // max(batch, 1)
-        flat = gx.reshape(batch, n_class, rest)
-        flat[xp.arange(batch)[:, None], self.safe_t.reshape(batch, rest),
-             xp.arange(rest)[None, :]] -= 1
-        gx *= weight
-        if self.reduce == 'mean':
-            gx *= gy * self.coeff
-        else:
-            gx *= _with_class_axis(gy)
-        return tuple(gx if i == 0 else None for i in indexes)
+    backward_arrays = backward
 
 
 def _soft_target_loss(x, t, reduce, soft_target_loss):
