@@ -155,3 +155,20 @@ def _write_reference_page(page, title, module_name, intro):
 os.makedirs(os.path.join(HERE, 'reference'), exist_ok=True)
 for entry in REFERENCE:
     _write_reference_page(*entry)
+
+
+def _constructor_signature(app, what, name, obj, options, signature, return_annotation):
+    """A class whose ``__new__`` takes ``(*args, **kwargs)`` only to check them (Adam
+    and its variants refuse ``lr=``) shows its ``__init__``'s arguments, as
+    ``inspect.signature`` gives them, not ``(*args, **kwargs)``."""
+    if what != 'class' or signature != '(*args, **kwargs)':
+        return None
+    try:
+        init = inspect.signature(obj, eval_str=True)
+    except (NameError, TypeError, ValueError):  # an annotation named for type checkers only
+        init = inspect.signature(obj)
+    return str(init.replace(return_annotation=inspect.Signature.empty)), return_annotation
+
+
+def setup(app):
+    app.connect('autodoc-process-signature', _constructor_signature)

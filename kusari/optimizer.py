@@ -316,7 +316,7 @@ class Optimizer:
     _loss_scaling_is_dynamic = False
     _hooks: dict[str, typing.Any] | None = None
 
-    def setup(self, link: Link) -> Optimizer:
+    def setup(self, link: Link) -> typing.Self:
         """Attach the optimizer to ``link`` (a Link)."""
         from kusari.link import Link
         if not isinstance(link, Link):
@@ -454,7 +454,7 @@ class GradientMethod(Optimizer):
         self.hyperparam = Hyperparameter()
         self._use_fp32_update = False
 
-    def setup(self, link: Link) -> GradientMethod:
+    def setup(self, link: Link) -> typing.Self:
         super().setup(link)
         for param in link.params():
             param.update_rule = self.create_update_rule()

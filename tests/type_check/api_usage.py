@@ -47,6 +47,21 @@ def main() -> None:
 
 
 
+def update_with_loss_function(x: np.ndarray, t: np.ndarray) -> float:
+    model = L.Classifier(MLP())
+    optimizer = optimizers.Adam(alpha=1e-3, amsgrad=True)
+    optimizer.setup(model)
+    optimizer.add_hook(optimizer_hooks.GradientHardClipping(-1.0, 1.0))
+    optimizer.update(model, kusari.Variable(x), t)
+    for param in model.params():
+        param.update_rule.hyperparam.alpha = 1e-4  # tune one parameter's rule
+    rule: kusari.UpdateRule = optimizers.MomentumSGDRule(lr=0.1, momentum=0.5)
+    rule.enabled = False
+    sgd = optimizers.MomentumSGD(lr=0.05).setup(L.Linear(3, 2))
+    sgd.lr *= 0.5
+    return optimizer.alpha + optimizer.t + sgd.lr
+
+
 def train_with_trainer(out: str) -> float:
     model = L.Classifier(MLP())
     optimizer = optimizers.SGD(lr=0.1).setup(model)
