@@ -78,7 +78,7 @@ class DumpGraph(extension.Extension):
             self._original_flag = core.config.keep_graph_on_report
             core.config.keep_graph_on_report = True
 
-    def trigger(self, trainer):
+    def trigger(self, trainer: Trainer) -> bool:
         """The default trigger: every iteration until the graph is dumped."""
         return not self._dumped
 
@@ -111,7 +111,7 @@ class DumpGraph(extension.Extension):
             core.config.keep_graph_on_report = self._original_flag
             self._original_flag = None
 
-    def finalize(self):
+    def finalize(self) -> None:
         self._restore_flag()
 
     def serialize(self, serializer):

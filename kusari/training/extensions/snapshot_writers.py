@@ -86,7 +86,8 @@ class SimpleWriter(Writer):
         self._savefun = savefun
         self._kwds = kwds
 
-    def __call__(self, filename, outdir, target):
+    def __call__(self, filename: str, outdir: str | os.PathLike[str],
+                 target: typing.Any) -> None:
         self.save(filename, outdir, target, self._savefun, **self._kwds)
 
 
@@ -106,15 +107,17 @@ class StandardWriter(Writer):
         super().__init__()
         self._savefun = savefun
         self._kwds = kwds
-        self._worker = None
-        self._error = None
+        self._worker: typing.Any = None  # the thread or process saving, if any
+        self._error: str | None = None
 
-    def __call__(self, filename, outdir, target):
+    def __call__(self, filename: str, outdir: str | os.PathLike[str],
+                 target: typing.Any) -> None:
         self._join()
         self._worker = self.create_worker(filename, outdir, target, **self._kwds)
         self._worker.start()
 
-    def create_worker(self, filename, outdir, target, **kwds):
+    def create_worker(self, filename: str, outdir: str | os.PathLike[str], target: typing.Any,
+                      **kwds: typing.Any) -> typing.Any:
         """A thread or process (with ``start`` and ``join``) that saves the snapshot."""
         raise NotImplementedError
 
@@ -136,7 +139,7 @@ class StandardWriter(Writer):
                 type(self).__name__, error or 'the writer process exited with code {}'.format(
                     exitcode)))
 
-    def finalize(self):
+    def finalize(self) -> None:
         self._join()
 
 
@@ -148,7 +151,8 @@ class ThreadWriter(StandardWriter):
         **kwds: keyword arguments of ``savefun``.
     """
 
-    def create_worker(self, filename, outdir, target, **kwds):
+    def create_worker(self, filename: str, outdir: str | os.PathLike[str], target: typing.Any,
+                      **kwds: typing.Any) -> typing.Any:
         return threading.Thread(target=self._save_reporting_errors,
                                 args=(filename, outdir, target, self._savefun), kwargs=kwds)
 
@@ -161,7 +165,8 @@ class ProcessWriter(StandardWriter):
         **kwds: keyword arguments of ``savefun``.
     """
 
-    def create_worker(self, filename, outdir, target, **kwds):
+    def create_worker(self, filename: str, outdir: str | os.PathLike[str], target: typing.Any,
+                      **kwds: typing.Any) -> typing.Any:
         return multiprocessing.Process(target=self.save, args=(filename, outdir, target,
                                                                self._savefun), kwargs=kwds)
 
@@ -182,17 +187,18 @@ class QueueWriter(Writer):
         self._task = self.create_task(savefun) if task is None else task
         self._queue = self.create_queue()
         self._consumer = self.create_consumer(self._queue)
-        self._error = None  # seen only with a thread consumer
+        self._error: str | None = None  # seen only with a thread consumer
         self._consumer.start()
         self._finalized = False
 
-    def __call__(self, filename, outdir, target):
+    def __call__(self, filename: str, outdir: str | os.PathLike[str],
+                 target: typing.Any) -> None:
         if self._finalized:
             raise RuntimeError('{}: the writer has been finalized'.format(type(self).__name__))
         # Chainer's queue items: the task, then its arguments.
         self._queue.put([self._task, filename, outdir, target])
 
-    def create_task(self, savefun):
+    def create_task(self, savefun: typing.Callable[..., typing.Any]) -> SimpleWriter:
         return SimpleWriter(savefun=savefun)
 
     def _load_function(self):
@@ -200,13 +206,13 @@ class QueueWriter(Writer):
             return self._task._load_function()
         return npz.load_npz
 
-    def create_queue(self):
+    def create_queue(self) -> typing.Any:
         raise NotImplementedError
 
-    def create_consumer(self, q):
+    def create_consumer(self, q: typing.Any) -> typing.Any:
         raise NotImplementedError
 
-    def consume(self, q):
+    def consume(self, q: typing.Any) -> None:
         """Saves queued snapshots until the end mark; a failure is kept, not fatal."""
         while True:
             item = q.get()
@@ -224,7 +230,7 @@ class QueueWriter(Writer):
             finally:
                 q.task_done()
 
-    def finalize(self):
+    def finalize(self) -> None:
         """Waits until every queued snapshot is saved; raises if one failed."""
         if not self._finalized:
             self._finalized = True
@@ -245,10 +251,10 @@ class ThreadQueueWriter(QueueWriter):
         task: a callable ``task(filename, outdir, target)`` run for each snapshot.
     """
 
-    def create_queue(self):
+    def create_queue(self) -> typing.Any:
         return queue.Queue()
 
-    def create_consumer(self, q):
+    def create_consumer(self, q: typing.Any) -> typing.Any:
         return threading.Thread(target=self.consume, args=(q,), daemon=True)
 
 
@@ -261,8 +267,8 @@ class ProcessQueueWriter(QueueWriter):
         task: a callable ``task(filename, outdir, target)`` run for each snapshot.
     """
 
-    def create_queue(self):
+    def create_queue(self) -> typing.Any:
         return multiprocessing.JoinableQueue()
 
-    def create_consumer(self, q):
+    def create_consumer(self, q: typing.Any) -> typing.Any:
         return multiprocessing.Process(target=self.consume, args=(q,), daemon=True)

@@ -30,7 +30,7 @@ class ProgressBar:
         self._recent_timing: collections.deque[tuple[int, float, float]] = collections.deque(
             maxlen=100)
 
-    def update_speed(self, iteration, epoch_detail):
+    def update_speed(self, iteration: int, epoch_detail: float) -> tuple[float, float]:
         """Iterations and epochs per second over the last 100 calls (``inf`` at the first)."""
         now = time.time()
         self._recent_timing.append((iteration, epoch_detail, now))
@@ -40,11 +40,11 @@ class ProgressBar:
             return float('inf'), float('inf')
         return (iteration - first_iteration) / span, (epoch_detail - first_epoch) / span
 
-    def get_lines(self):
+    def get_lines(self) -> list[str]:
         """The lines to draw, each ending with a newline."""
         raise NotImplementedError('{} must implement get_lines'.format(type(self).__name__))
 
-    def update(self):
+    def update(self) -> None:
         """Redraws the bar: its lines, then the cursor back above them."""
         self.erase_console()
         lines = self.get_lines()
@@ -53,16 +53,16 @@ class ProgressBar:
         self.move_cursor_up(len(lines))
         self.flush()
 
-    def close(self):
+    def close(self) -> None:
         """Erases the bar."""
         self.erase_console()
         self.flush()
 
-    def erase_console(self):
+    def erase_console(self) -> None:
         self._out.write('\033[J')  # clear from the cursor to the end of the screen
 
-    def move_cursor_up(self, n):
+    def move_cursor_up(self, n: int) -> None:
         self._out.write('\033[{:d}A'.format(n))
 
-    def flush(self):
+    def flush(self) -> None:
         _terminal.flush(self._out)

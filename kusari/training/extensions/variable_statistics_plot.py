@@ -61,7 +61,7 @@ class Reservoir:
         self.counter = 0
         self._random = numpy.random.RandomState(0)
 
-    def add(self, x, idx=None):
+    def add(self, x: types.NdArray, idx: int | None = None) -> None:
         """Offers ``x`` (labelled ``idx``, by default the number of arrays offered)."""
         idx = self.counter if idx is None else idx
         if self.counter < self.size:
@@ -73,7 +73,7 @@ class Reservoir:
             self.idxs[slot] = idx
         self.counter += 1
 
-    def get_data(self):
+    def get_data(self) -> tuple[types.NdArray, types.NdArray]:
         """``(idxs, data)`` of the kept arrays, ordered by label."""
         idxs = self.idxs[:min(self.counter, self.size)]
         order = numpy.argsort(idxs)
@@ -95,7 +95,8 @@ class Statistician:
         self.collect_std = collect_std
         self.percentile_sigmas = percentile_sigmas
 
-    def __call__(self, x, axis=0, dtype=None, xp=None):
+    def __call__(self, x: types.NdArray, axis: int | list[int] | tuple[int, ...] | None = 0,
+                 dtype: types.DTypeSpec = None, xp: types.Xp = None) -> dict[str, types.NdArray]:
         """The statistics of ``x`` over ``axis`` (None: all axes) as a dict of arrays,
         cast to ``dtype`` if given."""
         if axis is None:
@@ -104,7 +105,8 @@ class Statistician:
             axis = (axis,)
         return self.collect(x, tuple(axis), dtype)
 
-    def collect(self, x, axis, dtype=None):
+    def collect(self, x: types.NdArray, axis: tuple[int, ...],
+                dtype: types.DTypeSpec = None) -> dict[str, types.NdArray]:
         xp = backend.get_array_module(x)
         out = {}
         if self.collect_mean:
