@@ -146,6 +146,11 @@ class _NodeStep:
         self.shared = self.new_node() if stateless and not imports else None
         # its forward as one array function, called without the node (see _kernel_of)
         self.kernel = kernel if self.shared is not None else None
+        # ``gradient_kernel(*retained arrays, gy)``: the input gradient of a function of
+        # one input and one output as one array function (see _generate_backward)
+        self.gradient_kernel = None
+        if self.shared is not None and len(in_slots) == 1 and len(out_slots) == 1:
+            self.gradient_kernel = getattr(self.cls, 'gradient_kernel', None)
 
     def remap(self, new_slot):
         self.in_slots = tuple([new_slot[s] for s in self.in_slots])
@@ -674,45 +679,53 @@ def _generate_backward(schedule, input_key):
         number = -negative_number
         in_slots, out_slots = step.in_slots, step.out_slots
         targets = tuple([i for i, s in enumerate(in_slots) if needs[s]])
-        namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
-        namespace['O{}'.format(number)] = (None,) * len(out_slots)
-        namespace['T{}'.format(number)] = targets
         lines.append('    if {}:'.format(' or '.join(['g{} is not None'.format(s)
                                                     for s in out_slots])))
         shared = step.shared
-        if shared is not None:
-            # the node of every replay: its links are set once, its method bound once
-            shared.inputs = tuple([slot_nodes[s] for s in in_slots])
-            shared.outputs = (None,) * len(out_slots)
+        node = 'n'
+        if step.gradient_kernel is not None:
+            # no node, no tuples: the kernel on the retained arrays and the gradient
             node = 'N{}'.format(number)
-            namespace[node] = shared
-            namespace['B{}'.format(number)] = shared.backward_arrays
-            body = ['n = ' + node]
+            namespace[node] = shared  # (for CHECK's message)
+            namespace['GK{}'.format(number)] = step.gradient_kernel
+            retained = ([in_slots[i] for i in step.retain_in or ()] +
+                        [out_slots[i] for i in step.retain_out or ()])
+            body = ['gx = GK{}({})'.format(number, ', '.join(
+                ['S[{}]'.format(r) for r in retained] + ['g{}'.format(out_slots[0])]))]
         else:
-            namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
-            namespace['O{}'.format(number)] = (None,) * len(out_slots)
-            body = ['n = NODES[{}]'.format(number),
-                    'n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
-        namespace['T{}'.format(number)] = targets
-        for index in step.retain_in or ():
-            namespace['V{}'.format(in_slots[index])] = slot_nodes[in_slots[index]]
-            body.append('V{0}.data = S[{0}]'.format(in_slots[index]))
-        if step.retain_out:
-            body.append('n._retained_output_data = {}'.format(_tuple_source(
-                ['S[{}]'.format(out_slots[i]) for i in step.retain_out])))
-        body.append('gxs = {}(T{}, {})'.format(
-            'n.backward_arrays' if shared is None else 'B{}'.format(number), number,
-            _tuple_source(['g{}'.format(s) for s in out_slots])))
+            if shared is not None:
+                # the node of every replay: its links are set once, its method bound once
+                shared.inputs = tuple([slot_nodes[s] for s in in_slots])
+                shared.outputs = (None,) * len(out_slots)
+                namespace['N{}'.format(number)] = shared
+                namespace['B{}'.format(number)] = shared.backward_arrays
+                body = ['n = N{}'.format(number)]
+            else:
+                namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
+                namespace['O{}'.format(number)] = (None,) * len(out_slots)
+                body = ['n = NODES[{}]'.format(number),
+                        'n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
+            namespace['T{}'.format(number)] = targets
+            for index in step.retain_in or ():
+                namespace['V{}'.format(in_slots[index])] = slot_nodes[in_slots[index]]
+                body.append('V{0}.data = S[{0}]'.format(in_slots[index]))
+            if step.retain_out:
+                body.append('n._retained_output_data = {}'.format(_tuple_source(
+                    ['S[{}]'.format(out_slots[i]) for i in step.retain_out])))
+            body.append('gxs = {}(T{}, {})'.format(
+                'n.backward_arrays' if shared is None else 'B{}'.format(number), number,
+                _tuple_source(['g{}'.format(s) for s in out_slots])))
+            body.append('if len(gxs) != {0}: gxs = SELECT(n, gxs, T{1})'.format(
+                len(targets), number))
         body += ['g{} = None'.format(s) for s in out_slots]
-        body.append('if len(gxs) != {0}: gxs = SELECT(n, gxs, T{1})'.format(len(targets),
-                                                                          number))
         for position, index in enumerate(targets):
             s = in_slots[index]
             namespace['SH{}'.format(s)] = schedule.meta[s][0]
-            body += ['gx = gxs[{}]'.format(position),
-                     'if gx is not None:',
-                     '    if type(gx) is not ND or gx.shape != SH{0}: gx = CHECK(n, gx, SH{0})'
-                     .format(s),
+            if step.gradient_kernel is None:
+                body.append('gx = gxs[{}]'.format(position))
+            body += ['if gx is not None:',
+                     '    if type(gx) is not ND or gx.shape != SH{0}: gx = CHECK({1}, gx, SH{0})'
+                     .format(s, node),
                      '    g{0} = gx if g{0} is None else SUM(g{0}, gx)'.format(s)]
         lines += ['        ' + line for line in body]
     lines.append('    return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))

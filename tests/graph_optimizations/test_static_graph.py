@@ -494,6 +494,7 @@ def test_replays_call_the_array_kernels_of_small_functions():
         y = static(x)
     steps = static.static_schedule.steps  # linear, tanh, linear, relu, linear
     assert len(steps) == 5 and all(step.kernel is not None for step in steps)
+    assert steps[1].gradient_kernel is not None  # tanh's backward too
     with kusari.no_backprop_mode():
         numpy.testing.assert_array_equal(static(x).array, y.array)
 
@@ -536,3 +537,25 @@ def test_a_kernel_gives_an_array_for_a_0d_input():
     assert all(step.kernel is not None for step in chain.static_schedule.steps)
     assert all(type(r) is numpy.ndarray and r.shape == () for r in results)
     numpy.testing.assert_array_equal(results[2], numpy.exp(numpy.tanh(x)))
+
+
+def test_gradient_kernels_give_the_gradients_of_define_by_run():
+    def make():
+        class Elementwise(kusari.Chain):
+            def body(self, x):
+                return F.sigmoid(F.tanh(F.sigmoid(x)) * x)
+        return Elementwise
+
+    static, dynamic = _pair(make)
+    x = numpy.random.RandomState(4).randn(3, 4).astype(numpy.float32)
+    for _ in range(3):
+        grads = []
+        for chain in (static, dynamic):
+            v = kusari.Variable(x)
+            y = chain(v)
+            y.grad = numpy.ones_like(y.array)
+            y.backward()
+            grads.append(v.grad)
+        numpy.testing.assert_array_equal(*grads)
+    assert [step.gradient_kernel is not None for step in static.static_schedule.steps] == [
+        True, True, False, True]  # sigmoid, tanh, mul (two inputs), sigmoid

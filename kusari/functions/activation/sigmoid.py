@@ -6,28 +6,6 @@ from kusari.functions._checks import check_float
 from kusari.functions.math._elementwise import force_array
 
 
-class Sigmoid(core.FunctionNode):
-    _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
-
-    def forward(self, inputs):
-        x, = inputs
-        if x.dtype.kind != 'f':
-            check_float('sigmoid', 'x', x)
-        xp = get_array_module(x)
-        # 0.5 * tanh(0.5 x) + 0.5 is exact in float and never overflows.
-        y = force_array(xp.tanh(x * x.dtype.type(0.5)))
-        y *= 0.5
-        y += 0.5
-        return y,
-
-    def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return SigmoidGrad().apply((y, grad_outputs[0]))
-
-    def backward_arrays(self, indexes, grad_outputs):
-        return SigmoidGrad.gradient(self._retained_output_data[0], grad_outputs[0]),
-
-
 class SigmoidGrad(core.FunctionNode):
     """``gy * y * (1 - y)`` from the sigmoid's output ``y`` and ``gy``."""
 
@@ -47,6 +25,29 @@ class SigmoidGrad(core.FunctionNode):
         for i in indexes:
             ret.append(g * gy * (1 - 2 * y) if i == 0 else SigmoidGrad().apply((y, g))[0])
         return tuple(ret)
+
+
+class Sigmoid(core.FunctionNode):
+    _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
+    gradient_kernel = staticmethod(SigmoidGrad.gradient)  # (y, gy): see static_graph
+
+    def forward(self, inputs):
+        x, = inputs
+        if x.dtype.kind != 'f':
+            check_float('sigmoid', 'x', x)
+        xp = get_array_module(x)
+        # 0.5 * tanh(0.5 x) + 0.5 is exact in float and never overflows.
+        y = force_array(xp.tanh(x * x.dtype.type(0.5)))
+        y *= 0.5
+        y += 0.5
+        return y,
+
+    def backward(self, indexes, grad_outputs):
+        y, = self.get_retained_outputs()
+        return SigmoidGrad().apply((y, grad_outputs[0]))
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self.gradient_kernel(self._retained_output_data[0], grad_outputs[0]),
 
 
 def sigmoid(x):
