@@ -1134,7 +1134,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         func = node.creator_node
         if func is not None and func not in seen:
             seen.add(func)
-            heappush(heap, (-func.rank, id(func), func))
+            heappush(heap, (-func.rank, len(seen), func))
 
     while heap:
         func = heappop(heap)[2]
@@ -1202,8 +1202,8 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
                 grads[x] = _new_variable(_array_of(g._array + gx._array), True)
             creator = x.creator_node
             if creator is not None and creator not in seen:
-                seen.add(creator)
-                heappush(heap, (-creator.rank, id(creator), creator))
+                seen.add(creator)  # equal ranks: first reached, first run (as Chainer)
+                heappush(heap, (-creator.rank, len(seen), creator))
         del gxs, gys
 
     if captured is not None:

@@ -922,3 +922,18 @@ def test_variables_and_parameters_are_in_the_standard_memory_layout():
     link = kusari.links.BatchNormalization(3)
     link.to_device('@numpy')
     assert link.gamma.layout is None and kusari.Parameter().layout is None
+
+
+def test_gradient_terms_of_equal_rank_are_summed_in_the_order_reached():
+    # W gets three terms from functions of rank 0: (c*W + a*W) ... reached from the
+    # loss as c, a, b. In float32 (1e8 - 1e8) + 1 == 1, while other orders give 0, so
+    # an order that followed memory addresses would show here (as Chainer, run order
+    # is rank, then first reached).
+    coefficients = {'a': -1e8, 'b': 1.0, 'c': 1e8}
+    for _ in range(20):
+        garbage = [numpy.empty(n) for n in range(1, 30)]  # other addresses each time
+        W = kusari.Parameter(numpy.array(1.0, dtype=numpy.float32))
+        a, b, c = [W * numpy.float32(coefficients[k]) for k in 'abc']
+        ((a + b) + c).backward()
+        assert W.grad == numpy.float32(1.0)
+        del garbage

@@ -20,6 +20,7 @@ testing a flag there would tax every define-by-run call.
 """
 
 import functools
+import heapq
 import threading
 import weakref
 
@@ -642,32 +643,33 @@ def _generate_forward(schedule, keep):
 
 def _generate_backward(schedule, input_key):
     """``backward(S, NODES, GY)``: backprop on arrays through the steps with
-    ``backward_arrays``, in the order of kusari's backprop (decreasing rank), adding
-    gradients as it does; returns the gradients of the static node's inputs. None when
-    a step on the way has no backward_arrays."""
+    ``backward_arrays``, in the order of kusari's backprop, adding gradients as it
+    does; returns the gradients of the static node's inputs. None when a step on the
+    way has no backward_arrays."""
     n_slots = len(schedule.meta)
     needs = [False] * n_slots
     ranks = [0] * n_slots
     for index, (rank, requires_grad) in enumerate(input_key):
         ranks[index], needs[index] = rank, requires_grad
-    entries = []
+    step_ranks = {}
+    creators = {}  # slot -> number of the step computing it
     for number, step in enumerate(schedule.steps):
         if not step.in_graph or not any([needs[s] for s in step.in_slots]):
             continue
         if not step.has_backward_arrays:
             return None
-        rank = max([ranks[s] for s in step.in_slots])
+        rank = step_ranks[number] = max([ranks[s] for s in step.in_slots])
         for s in step.out_slots:
-            needs[s], ranks[s] = True, rank + 1
-        entries.append((-rank, -number, step))
-    entries.sort(key=lambda entry: entry[:2])
+            needs[s], ranks[s], creators[s] = True, rank + 1, number
+    entries = [(number, schedule.steps[number])
+               for number in _backprop_order(schedule, step_ranks, creators, needs)]
 
     namespace = {'ND': _ndarray, 'SUM': _array_of_sum, 'SELECT': _checks.select_target_grads,
                  'CHECK': _checked_gradient}
     slot_nodes = schedule.slot_nodes
     lines = ['def backward(S, NODES, GY):']
     used = set(range(len(input_key))) | set(schedule.out_slots)
-    for _, _, step in entries:
+    for _, step in entries:
         used.update(step.in_slots)
         used.update(step.out_slots)
     lines += ['    g{} = None'.format(s) for s in sorted(used)]
@@ -675,8 +677,7 @@ def _generate_backward(schedule, input_key):
         lines.append('    gy = GY[{}]'.format(index))
         lines.append('    if gy is not None: g{0} = gy if g{0} is None else SUM(g{0}, gy)'
                      .format(s))
-    for _, negative_number, step in entries:
-        number = -negative_number
+    for number, step in entries:
         in_slots, out_slots = step.in_slots, step.out_slots
         targets = tuple([i for i, s in enumerate(in_slots) if needs[s]])
         lines.append('    if {}:'.format(' or '.join(['g{} is not None'.format(s)
@@ -730,6 +731,30 @@ def _generate_backward(schedule, input_key):
         lines += ['        ' + line for line in body]
     lines.append('    return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))
     return _compile('\n'.join(lines), namespace, 'backward')
+
+
+def _backprop_order(schedule, step_ranks, creators, needs):
+    """The numbers of the steps in the order kusari's backprop runs their functions:
+    the highest rank first, equal ranks in the order they are reached from the outputs
+    (each function's inputs in order), so that gradients are summed in the same order
+    as define-by-run."""
+    heap, reached, order = [], set(), []
+
+    def reach(slot):
+        number = creators.get(slot)
+        if number is not None and number not in reached:
+            reached.add(number)
+            heapq.heappush(heap, (-step_ranks[number], len(reached), number))
+
+    for s in schedule.out_slots:
+        reach(s)
+    while heap:
+        number = heapq.heappop(heap)[2]
+        order.append(number)
+        for s in schedule.steps[number].in_slots:
+            if needs[s]:
+                reach(s)
+    return order
 
 
 def _checked_gradient(node, gx, shape):
