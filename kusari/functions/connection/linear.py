@@ -54,8 +54,8 @@ class LinearFunction(core.FunctionNode):
         gy, = grad_outputs
         if type(gy) is core.Variable:
             (x, W), total, cast = self.get_retained_inputs(), sum_, cast_to
-        else:  # the array's own sum method
-            x, W, total, cast = self.inputs[0].data, self.inputs[1].data, type(gy).sum, _cast
+        else:
+            x, W, total, cast = self.inputs[0].data, self.inputs[1].data, _array_sum, _cast
         ret = []  # a loop: a comprehension would build a closure, a per-op cost
         for i in indexes:
             ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else total(gy, axis=0))
@@ -66,6 +66,11 @@ class LinearFunction(core.FunctionNode):
         return tuple(ret)
 
     backward_arrays = backward
+
+
+def _array_sum(array, axis):
+    # the array's own method: any array type (numpy, cupy) has it on the instance
+    return array.sum(axis=axis)
 
 
 def _cast(array, dtype):
