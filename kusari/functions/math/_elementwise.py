@@ -8,7 +8,8 @@
   (``special_forward``: as the forward of a ``unary`` function).
 - ``scale_by_array``: ``gy * coefficient`` for a constant coefficient array (a mask or a
   per-element slope), the usual gradient of piecewise-linear functions.
-- ``Binary``: base of broadcasting elementwise nodes of two float arrays of one dtype.
+- ``Binary``: base of broadcasting elementwise nodes of two arrays of one dtype
+  (``FloatBinary``: of float arrays).
 """
 
 import functools
@@ -141,17 +142,18 @@ def scale_by_array(gy, coefficient):
 
 
 class Binary(core.FunctionNode):
-    """A broadcasting elementwise node of two float arrays of one dtype.
+    """A broadcasting elementwise node of two arrays of one dtype (the arithmetic of
+    ``basic_math`` and the float functions through ``FloatBinary``).
 
-    Subclasses set ``name`` and ``arg_names`` and call ``check(x0, x1)`` in forward;
-    ``reduce(gxs)`` sums the gradients back to the input shapes.
+    Subclasses set ``name`` (and ``arg_names``, the argument names errors give) and call
+    ``check(x0, x1)`` in forward; ``reduce(indexes, gxs)`` sums the gradients back to the
+    input shapes.
     """
 
     name = None
-    arg_names = ('x1', 'x2')
+    arg_names = ('x0', 'x1')
 
     def check(self, x0, x1):
-        check_float(self.name, self.arg_names[0], x0)
         if x0.dtype != x1.dtype:
             check_same_dtype(self.name, x0, x1, self.arg_names)
         if x0.shape != x1.shape:
@@ -159,3 +161,13 @@ class Binary(core.FunctionNode):
 
     def reduce(self, indexes, gxs):
         return tuple(sum_to(gx, self.inputs[i].shape) for i, gx in zip(indexes, gxs))
+
+
+class FloatBinary(Binary):
+    """A ``Binary`` node defined on float arrays only."""
+
+    arg_names = ('x1', 'x2')
+
+    def check(self, x0, x1):
+        check_float(self.name, self.arg_names[0], x0)
+        Binary.check(self, x0, x1)

@@ -11,9 +11,9 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.core import Variable
-from kusari.functions._checks import check_broadcastable, check_same_dtype, fail
+from kusari.functions._checks import check_broadcastable, fail
 from kusari.functions.array.broadcast import _sum_to, sum_to
-from kusari.functions.math._elementwise import force_array
+from kusari.functions.math._elementwise import Binary, force_array
 
 
 def _array_types():
@@ -70,25 +70,13 @@ class Absolute(core.FunctionNode):
         return gy[0] * get_array_module(x).sign(x),
 
 
-class _Binary(core.FunctionNode):
-    """A broadcasting elementwise node of two arrays of one dtype.
-
-    The backward of Add, Sub, Mul and Div is also their ``backward_arrays``: written with
-    operators, it gives arrays for gradient arrays (a backward pass that is not recorded)
-    and a recorded graph for gradient Variables (from the retained inputs as Variables).
-    Their loops build no closure, which a comprehension does (a per-op cost).
-    """
-
-    name = None
-
-    def check(self, x0, x1):
-        if x0.dtype != x1.dtype:
-            check_same_dtype(self.name, x0, x1)
-        if x0.shape != x1.shape:
-            check_broadcastable(self.name, x0, x1)
+# The backward of Add, Sub, Mul and Div is also their ``backward_arrays``: written with
+# operators, it gives arrays for gradient arrays (a backward pass that is not recorded) and
+# a recorded graph for gradient Variables (from the retained inputs as Variables). Their
+# loops build no closure, which a comprehension does (a per-op cost).
 
 
-class Add(_Binary):
+class Add(Binary):
     name = 'add'
     label = '_ + _'
 
@@ -119,7 +107,7 @@ class AddConstant(_WithConstant):
         return grad_outputs[0],
 
 
-class Sub(_Binary):
+class Sub(Binary):
     name = 'sub'
     label = '_ - _'
 
@@ -150,7 +138,7 @@ class SubFromConstant(_WithConstant):
         return -grad_outputs[0],
 
 
-class Mul(_Binary):
+class Mul(Binary):
     name = 'mul'
     label = '_ * _'
 
@@ -186,7 +174,7 @@ class MulConstant(_WithConstant):
     backward_arrays = backward  # the same expression on arrays
 
 
-class Div(_Binary):
+class Div(Binary):
     name = 'div'
     label = '_ / _'
 
@@ -223,7 +211,7 @@ class DivFromConstant(_WithConstant):
         return -self.value * grad_outputs[0] / (x * x),
 
 
-class FloorDiv(_Binary):
+class FloorDiv(Binary):
     """Floor division; piecewise constant, so its gradient is zero (None)."""
 
     name = 'floordiv'
@@ -237,7 +225,7 @@ class FloorDiv(_Binary):
         return (None,) * len(indexes)
 
 
-class PowVarVar(_Binary):
+class PowVarVar(Binary):
     name = 'pow'
     label = '_ ** _'
 

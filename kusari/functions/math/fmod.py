@@ -1,10 +1,10 @@
 """Elementwise floating-point remainder."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import Binary, scale_by_array
+from kusari.functions.math._elementwise import FloatBinary, scale_by_array
 
 
-class Fmod(Binary):
+class Fmod(FloatBinary):
     name = label = 'fmod'
     arg_names = ('x', 'divisor')
 

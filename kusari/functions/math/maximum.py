@@ -1,10 +1,10 @@
 """Elementwise maximum."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import Binary, scale_by_array
+from kusari.functions.math._elementwise import FloatBinary, scale_by_array
 
 
-class ElementwiseSelect(Binary):
+class ElementwiseSelect(FloatBinary):
     """The elementwise max or min of two arrays: subclasses give ``select(xp, x1, x2)``
     and ``picks_x1(x1, x2)``, where it is ``x1``; ties send the gradient to ``x1``."""
 

@@ -1,7 +1,7 @@
 """Trigonometric functions and their inverses."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import Binary, unary
+from kusari.functions.math._elementwise import FloatBinary, unary
 
 
 def _inverse_sqrt_one_minus_square(x):
@@ -26,7 +26,7 @@ Arctan, arctan = unary('arctan', lambda xp, x: xp.arctan(x),
                        doc='Elementwise inverse tangent (values in (-pi/2, pi/2)).')
 
 
-class Arctan2(Binary):
+class Arctan2(FloatBinary):
     name = label = 'arctan2'
 
     def forward(self, inputs):
