@@ -1,8 +1,16 @@
 """N-dimensional convolution links."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.links.connection._conv_setup import (
     ConvolutionLinkBase, as_tuple, optional_in_channels)
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class ConvolutionND(ConvolutionLinkBase):
@@ -25,9 +33,12 @@ class ConvolutionND(ConvolutionLinkBase):
         groups (int): number of channel groups convolved separately.
     """
 
-    def __init__(self, ndim, in_channels, out_channels, ksize=None, stride=1, pad=0,
-                 nobias=False, initialW=None, initial_bias=None, cover_all=False, dilate=1,
-                 groups=1):
+    def __init__(self, ndim: int, in_channels: int | None, out_channels: int | types.ShapeSpec,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None, cover_all: bool = False,
+                 dilate: types.ShapeSpec = 1, groups: int = 1) -> None:
         super().__init__()
         in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ndim = ndim
@@ -40,8 +51,22 @@ class ConvolutionND(ConvolutionLinkBase):
         self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     @classmethod
-    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, **kwargs):
-        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+    def from_params(cls, W: types.VariableOrArray, b: types.VariableOrArray = None,
+                    stride: types.ShapeSpec = 1, pad: types.ShapeSpec = 0,
+                    nobias: bool = False, **kwargs: typing.Any) -> typing.Self:
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``.
+
+        Args:
+            W: the filters, of shape ``(out_channels, in_channels / groups, *ksize)``.
+            b: the bias, of shape ``(out_channels,)`` (default None: zeros).
+            stride (int or tuple): stride of filter applications.
+            pad (int or tuple): zero padding of each spatial axis.
+            nobias (bool): no bias when True.
+            kwargs: ``cover_all``, ``dilate`` and ``groups``, as in the constructor.
+
+        Returns:
+            ConvolutionND: the new link.
+        """
         in_channels, out_channels, W, b = cls._from_params_args(W, b, kwargs.get('groups', 1))
         return cls(len(W.shape) - 2, in_channels, out_channels, W.shape[2:], stride, pad,
                    nobias, initialW=W, initial_bias=b, **kwargs)
@@ -52,7 +77,17 @@ class ConvolutionND(ConvolutionLinkBase):
         yield from self._common_specs()
         yield 'groups', self.groups
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, d_1, ..., d_ndim)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, o_1, ..., o_ndim)``,
+            where ``o_i = (d_i + 2 * p_i - dil_i * (k_i - 1) - 1) // s_i + 1`` (the
+            division rounded up with ``cover_all``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1])
         return F.convolution_nd(x, self.W, self.b, self.stride, self.pad,
@@ -61,36 +96,58 @@ class ConvolutionND(ConvolutionLinkBase):
 
 
 class Convolution1D(ConvolutionND):
-    """One-dimensional convolution (ConvolutionND with ``ndim=1``).
+    """One-dimensional convolution (ConvolutionND with ``ndim=1``) of inputs of shape
+    ``(n, c_I, w)``.
 
     Args:
-        in_channels (int or None): input channels; None infers them on the first call.
+        in_channels (int or None): input channels; None infers them from the first
+            input. ``Convolution1D(out_channels, ksize)`` is also accepted.
         out_channels (int): output channels.
-        ksize, stride, pad, dilate: as in :class:`ConvolutionND`, an int or a 1-tuple.
-
-    The input has shape ``(n, c_I, w)``. The other arguments are those of
-    :class:`ConvolutionND`.
+        ksize (int or 1-tuple): filter size.
+        stride (int or 1-tuple): stride of filter applications.
+        pad (int or 1-tuple): zero padding.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+        cover_all (bool): add output positions so every input element is covered.
+        dilate (int or 1-tuple): filter dilation.
+        groups (int): number of channel groups convolved separately.
     """
 
-    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
-                 initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
+    def __init__(self, in_channels: int | None, out_channels: int | types.ShapeSpec,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None, cover_all: bool = False,
+                 dilate: types.ShapeSpec = 1, groups: int = 1) -> None:
         super().__init__(1, in_channels, out_channels, ksize, stride, pad, nobias, initialW,
                          initial_bias, cover_all, dilate, groups)
 
 
 class Convolution3D(ConvolutionND):
-    """Three-dimensional convolution (ConvolutionND with ``ndim=3``).
+    """Three-dimensional convolution (ConvolutionND with ``ndim=3``) of inputs of shape
+    ``(n, c_I, d, h, w)``.
 
     Args:
-        in_channels (int or None): input channels; None infers them on the first call.
+        in_channels (int or None): input channels; None infers them from the first
+            input. ``Convolution3D(out_channels, ksize)`` is also accepted.
         out_channels (int): output channels.
-        ksize, stride, pad, dilate: as in :class:`ConvolutionND`, an int or 3 ints.
-
-    The input has shape ``(n, c_I, d, h, w)``. The other arguments are those of
-    :class:`ConvolutionND`.
+        ksize (int or 3 ints): filter size.
+        stride (int or 3 ints): stride of filter applications.
+        pad (int or 3 ints): zero padding of each spatial axis.
+        nobias (bool): no bias when True.
+        initialW: initializer of W (default: LeCunNormal).
+        initial_bias: initializer of b (default: zeros).
+        cover_all (bool): add output positions so every input element is covered.
+        dilate (int or 3 ints): filter dilation.
+        groups (int): number of channel groups convolved separately.
     """
 
-    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
-                 initialW=None, initial_bias=None, cover_all=False, dilate=1, groups=1):
+    def __init__(self, in_channels: int | None, out_channels: int | types.ShapeSpec,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None, cover_all: bool = False,
+                 dilate: types.ShapeSpec = 1, groups: int = 1) -> None:
         super().__init__(3, in_channels, out_channels, ksize, stride, pad, nobias, initialW,
                          initial_bias, cover_all, dilate, groups)

@@ -1,8 +1,16 @@
 """Two-dimensional deconvolution (transposed convolution) link."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.links.connection._conv_setup import (
     ConvolutionLinkBase, as_tuple, optional_in_channels, parse_2d_kwargs)
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class Deconvolution2D(ConvolutionLinkBase):
@@ -26,8 +34,13 @@ class Deconvolution2D(ConvolutionLinkBase):
 
     _transposed = True
 
-    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, nobias=False,
-                 outsize=None, initialW=None, initial_bias=None, **kwargs):
+    def __init__(self, in_channels: int | None, out_channels: int | types.ShapeSpec,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, nobias: bool = False,
+                 outsize: types.ShapeSpec | None = None,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None,
+                 **kwargs: typing.Any) -> None:
         super().__init__()
         dilate, groups = parse_2d_kwargs('Deconvolution2D', kwargs)
         in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
@@ -40,8 +53,24 @@ class Deconvolution2D(ConvolutionLinkBase):
         self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
     @classmethod
-    def from_params(cls, W, b=None, stride=1, pad=0, nobias=False, outsize=None, **kwargs):
-        """A link whose parameters start as copies of the arrays ``W`` and ``b``."""
+    def from_params(cls, W: types.VariableOrArray, b: types.VariableOrArray = None,
+                    stride: types.ShapeSpec = 1, pad: types.ShapeSpec = 0,
+                    nobias: bool = False, outsize: types.ShapeSpec | None = None,
+                    **kwargs: typing.Any) -> typing.Self:
+        """A link whose parameters start as copies of the arrays ``W`` and ``b``.
+
+        Args:
+            W: the filters, of shape ``(in_channels, out_channels / groups, kh, kw)``.
+            b: the bias, of shape ``(out_channels,)`` (default None: zeros).
+            stride (int or pair of ints): stride.
+            pad (int or pair of ints): padding removed from the output.
+            nobias (bool): no bias when True.
+            outsize (pair of ints): the output's spatial size (None: the smallest).
+            kwargs: ``dilate`` and ``groups``, as in the constructor.
+
+        Returns:
+            Deconvolution2D: the new link.
+        """
         in_channels, out_channels, W, b = cls._from_params_args(W, b, kwargs.get('groups', 1))
         return cls(in_channels, out_channels, W.shape[2:], stride, pad, nobias, outsize,
                    initialW=W, initial_bias=b, **kwargs)
@@ -51,7 +80,17 @@ class Deconvolution2D(ConvolutionLinkBase):
         yield from self._common_specs()
         yield 'outsize', self.outsize
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the transposed convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')``, where
+            ``(H', W')`` is ``outsize`` or else ``H' = sy * (H - 1) + dy * (kh - 1) + 1
+            - 2 * ph`` (likewise ``W'``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1])
         outsize = None if self.outsize == (None, None) else self.outsize

@@ -29,12 +29,16 @@ class DeformableConvolution2D(Chain):
         ksize (int or pair of ints): filter size.
         stride (int or pair of ints): stride (default 1).
         pad (int or pair of ints): zero padding (default 0).
-        offset_nobias, offset_initialW, offset_initial_bias: ``nobias`` and the
-            initializers of the offset convolution (default False, LeCunNormal, zeros;
-            pass ``initializers.Zero()`` for both to start as a plain convolution).
-        deform_nobias, deform_initialW, deform_initial_bias: ``nobias`` and the
-            initializers of the deformable filters (default False, zero filters and
-            bias, as Chainer's).
+        offset_nobias (bool): no bias in the offset convolution when True (default
+            False).
+        offset_initialW: initializer of the offset convolution's filters (default
+            None: LeCunNormal; ``initializers.Zero()`` for both offset initializers
+            starts the link as a plain convolution).
+        offset_initial_bias: initializer of the offset convolution's bias (default
+            None: zeros).
+        deform_nobias (bool): no bias ``b`` when True (default False).
+        deform_initialW: initializer of ``W`` (default None: zeros, as Chainer's).
+        deform_initial_bias: initializer of ``b`` (default None: zeros).
     """
 
     def __init__(self, in_channels: int | None, out_channels: int, ksize: types.ShapeSpec,

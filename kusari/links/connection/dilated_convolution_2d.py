@@ -1,8 +1,16 @@
 """Two-dimensional dilated convolution link."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.links.connection._conv_setup import (
     ConvolutionLinkBase, as_tuple, optional_in_channels)
+
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
 
 
 class DilatedConvolution2D(ConvolutionLinkBase):
@@ -24,8 +32,11 @@ class DilatedConvolution2D(ConvolutionLinkBase):
 
     groups = 1  # one group: every filter sees every input channel
 
-    def __init__(self, in_channels, out_channels, ksize=None, stride=1, pad=0, dilate=1,
-                 nobias=False, initialW=None, initial_bias=None):
+    def __init__(self, in_channels: int | None, out_channels: int | types.ShapeSpec,
+                 ksize: types.ShapeSpec | None = None, stride: types.ShapeSpec = 1,
+                 pad: types.ShapeSpec = 0, dilate: types.ShapeSpec = 1, nobias: bool = False,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None) -> None:
         super().__init__()
         in_channels, out_channels, ksize = optional_in_channels(in_channels, out_channels, ksize)
         self.ksize = ksize
@@ -34,7 +45,16 @@ class DilatedConvolution2D(ConvolutionLinkBase):
         self.dilate = as_tuple(dilate, 2)
         self._create_params(in_channels, out_channels, nobias, initialW, initial_bias)
 
-    def forward(self, x):
+    def forward(self, x: types.VariableOrArray) -> Variable:
+        """Apply the dilated convolution.
+
+        Args:
+            x: input of shape ``(N, in_channels, H, W)``.
+
+        Returns:
+            ~kusari.Variable: output of shape ``(N, out_channels, H', W')``, where
+            ``H' = (H + 2 * ph - dy * (kh - 1) - 1) // sy + 1`` (likewise ``W'``).
+        """
         if self.W.array is None:
             self._initialize_params(x.shape[1])
         return F.convolution_2d(x, self.W, self.b, self.stride, self.pad, dilate=self.dilate)

@@ -21,10 +21,11 @@ class Highway(Chain):
         in_out_size (int): input and output size.
         nobias (bool): no biases when True (default False).
         activate (callable): the activation of the plain path (default: relu).
-        init_Wh, init_bh: initializers of the plain path's weight and bias (default
-            None: LeCunNormal and zeros).
-        init_Wt, init_bt: initializers of the gate's weight and bias (default None and
-            -1, so the layer starts close to passing its input through).
+        init_Wh: initializer of the plain path's weight (default None: LeCunNormal).
+        init_Wt: initializer of the gate's weight (default None: LeCunNormal).
+        init_bh: initializer of the plain path's bias (default None: zeros).
+        init_bt: initializer of the gate's bias (default -1, so the layer starts close
+            to passing its input through).
     """
 
     def __init__(self, in_out_size: int, nobias: bool = False,

@@ -20,8 +20,10 @@ class Inception(Chain):
     Args:
         in_channels (int or None): input channels (None: inferred from the first input).
         out1 (int): output channels of the 1x1 path.
-        proj3, out3 (int): projection and output channels of the 3x3 path.
-        proj5, out5 (int): projection and output channels of the 5x5 path.
+        proj3 (int): channels of the 1x1 projection before the 3x3 convolution.
+        out3 (int): output channels of the 3x3 path.
+        proj5 (int): channels of the 1x1 projection before the 5x5 convolution.
+        out5 (int): output channels of the 5x5 path.
         proj_pool (int): output channels of the pooling path's projection.
         conv_init: initializer of the filters (default None: LeCunNormal).
         bias_init: initializer of the biases (default None: zeros).

@@ -22,8 +22,10 @@ class InceptionBN(Chain):
     Args:
         in_channels (int or None): input channels (None: inferred from the first input).
         out1 (int): output channels of the 1x1 path (0: no such path).
-        proj3, out3 (int): projection and output channels of the 3x3 path.
-        proj33, out33 (int): projection and output channels of the double 3x3 path.
+        proj3 (int): channels of the 1x1 projection before the 3x3 convolution.
+        out3 (int): output channels of the 3x3 path.
+        proj33 (int): channels of the 1x1 projection before the two 3x3 convolutions.
+        out33 (int): output channels of the double 3x3 path.
         pooltype (str): 'max' or 'avg'.
         proj_pool (int or None): output channels of a 1x1 projection after pooling
             (default None: no projection, the pooled input is passed on).

@@ -71,12 +71,12 @@ class BatchNormalization(Link):
             float32 under mixed16).
         use_gamma (bool): learn a scale ``gamma``, else 1 (default True).
         use_beta (bool): learn a shift ``beta``, else 0 (default True).
-        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
-            None: 1 and 0).
+        initial_gamma: initializer of ``gamma`` (default None: 1).
+        initial_beta: initializer of ``beta`` (default None: 0).
         axis (int or tuple of ints or None): the axes statistics are taken over
             (default None: all but the axes from 1 that ``size`` covers).
-        initial_avg_mean, initial_avg_var: initializers of the statistics (default
-            None: 0 and 1).
+        initial_avg_mean: initializer of ``avg_mean`` (default None: 0).
+        initial_avg_var: initializer of ``avg_var`` (default None: 1).
 
     Attributes:
         gamma, beta (Parameter): scale and shift.

@@ -25,10 +25,16 @@ class BatchRenormalization(BatchNormalization):
         rmax (float): the largest allowed correction of the standard deviation
             (default 1).
         dmax (float): the largest allowed correction of the mean (default 0).
-        decay, eps, dtype, use_gamma, use_beta: as in :class:`BatchNormalization`
-            (defaults 0.9, 2e-5, None, True, True).
-        initial_gamma, initial_beta, initial_avg_mean, initial_avg_var: initializers,
-            as in :class:`BatchNormalization` (default None: 1, 0, 0 and 1).
+        decay (float): decay rate of the moving averages (default 0.9).
+        eps (float): added to the variance (default 2e-5).
+        dtype: dtype of the parameters and statistics (default None: ``config.dtype``;
+            float32 under mixed16).
+        use_gamma (bool): learn a scale ``gamma``, else 1 (default True).
+        use_beta (bool): learn a shift ``beta``, else 0 (default True).
+        initial_gamma: initializer of ``gamma`` (default None: 1).
+        initial_beta: initializer of ``beta`` (default None: 0).
+        initial_avg_mean: initializer of ``avg_mean`` (default None: 0).
+        initial_avg_var: initializer of ``avg_var`` (default None: 1).
     """
 
     # The statistics a forward saw, for F.forget's rerun of it.

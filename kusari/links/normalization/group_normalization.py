@@ -26,8 +26,8 @@ class GroupNormalization(Link):
         size (int or None): number of channels (default None: inferred from the first
             input).
         eps (float): added to the variance (default 1e-5).
-        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
-            None: 1 and 0).
+        initial_gamma: initializer of ``gamma`` (default None: 1).
+        initial_beta: initializer of ``beta`` (default None: 0).
     """
 
     def __init__(self, groups: int, size: int | None = None, eps: float = 1e-5,

@@ -22,8 +22,8 @@ class LayerNormalization(Link):
         size (int or None): number of features (default None: inferred from the first
             input).
         eps (float): added to the variance (default 1e-6).
-        initial_gamma, initial_beta: initializers of ``gamma`` and ``beta`` (default
-            None: 1 and 0).
+        initial_gamma: initializer of ``gamma`` (default None: 1).
+        initial_beta: initializer of ``beta`` (default None: 0).
     """
 
     def __init__(self, size: int | None = None, eps: float = 1e-6,

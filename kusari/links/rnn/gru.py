@@ -20,7 +20,8 @@ class GRUBase(Chain):
     Args:
         in_size (int or None): input size (None: inferred from the first input).
         out_size (int): state size.
-        init, inner_init: initializers of the input and state weights (default None:
+        init: initializer of the weights on the input (default None: LeCunNormal).
+        inner_init: initializer of the weights on the state (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default None: zeros).
     """
@@ -48,7 +49,8 @@ class StatelessGRU(GRUBase):
     Args:
         in_size (int or None): input size (None: inferred from the first input).
         out_size (int): state size.
-        init, inner_init: initializers of the input and state weights (default None:
+        init: initializer of the weights on the input (default None: LeCunNormal).
+        inner_init: initializer of the weights on the state (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default None: zeros).
     """
@@ -75,7 +77,8 @@ class StatefulGRU(GRUBase):
     Args:
         in_size (int or None): input size (None: inferred from the first input).
         out_size (int): state size.
-        init, inner_init: initializers of the input and state weights (default None:
+        init: initializer of the weights on the input (default None: LeCunNormal).
+        inner_init: initializer of the weights on the state (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default 0).
     """
@@ -130,7 +133,8 @@ class GRU(StatefulGRU):
     Args:
         in_size (int or None): input size (None: inferred from the first input).
         out_size (int): state size.
-        init, inner_init: initializers of the input and state weights (default None:
+        init: initializer of the weights on the input (default None: LeCunNormal).
+        inner_init: initializer of the weights on the state (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default 0).
     """

@@ -69,7 +69,9 @@ class StatelessLSTM(_LSTMBase):
         in_size (int or None): input size (None: inferred).
             ``StatelessLSTM(out_size)`` is also accepted.
         out_size (int or None): size of the state (None only in the short form).
-        lateral_init, upward_init: initializers of the weights (default None:
+        lateral_init: initializer of the weight on the state (default None:
+            LeCunNormal).
+        upward_init: initializer of the weight on the input (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default None: 0).
         forget_bias_init: initializer of the forget gate's bias (default None: 1).
@@ -106,7 +108,9 @@ class LSTM(_LSTMBase):
         in_size (int or None): input size (None: inferred).
             ``LSTM(out_size)`` is also accepted.
         out_size (int or None): size of the state (None only in the short form).
-        lateral_init, upward_init: initializers of the weights (default None:
+        lateral_init: initializer of the weight on the state (default None:
+            LeCunNormal).
+        upward_init: initializer of the weight on the input (default None:
             LeCunNormal).
         bias_init: initializer of the biases (default None: 0).
         forget_bias_init: initializer of the forget gate's bias (default None: 1).

@@ -1,21 +1,34 @@
 """Stacked (and bidirectional) LSTM links over variable-length sequences."""
 
+from __future__ import annotations
+
+import typing
+
 from kusari import functions as F
 from kusari.links.rnn.n_step_rnn import NStepRNNBase, _link_doc
 
+if typing.TYPE_CHECKING:
+    from kusari import types
+    from kusari.core import Variable
+
 
 class NStepLSTMBase(NStepRNNBase):
-    """Stacked LSTM layers; ``forward(hx, cx, xs)`` returns ``hy, cy, ys``."""
+    __doc__ = _link_doc('Stacked LSTM layers; ``forward(hx, cx, xs)`` returns '
+                        '``hy, cy, ys``.')
 
     n_weights = 8
     n_cells = 2
 
-    def forward(self, hx, cx, xs, **kwargs):
+    # Chainer's NStepLSTM takes the initial cells cx between hx and xs.
+    def forward(  # type: ignore[override]
+            self, hx: types.VariableOrArray | None, cx: types.VariableOrArray | None,
+            xs: typing.Sequence[types.VariableOrArray],
+            **kwargs: typing.Any) -> tuple[Variable, Variable, list[Variable]]:
         """forward(self, hx, cx, xs)
 
         Args:
-            hx, cx: the initial states and cells (n_layers * directions, batch,
-                out_size), or None.
+            hx: the initial states (n_layers * directions, batch, out_size), or None.
+            cx: the initial cells (n_layers * directions, batch, out_size), or None.
             xs (list of arrays): the sequences, each (length, in_size).
 
         Returns:
@@ -29,7 +42,7 @@ class NStepLSTM(NStepLSTMBase):
     __doc__ = _link_doc('Stacked LSTM (weights ``w0..w3`` on the input, ``w4..w7`` on the '
                         'state).')
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_lstm(*args)
 
 
@@ -38,5 +51,5 @@ class NStepBiLSTM(NStepLSTMBase):
 
     use_bi_direction = True
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_bilstm(*args)

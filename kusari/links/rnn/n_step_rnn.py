@@ -1,6 +1,10 @@
 """Stacked (and bidirectional) recurrent layers over variable-length sequences: the
 NStep RNN links and their base (the GRU and LSTM ones are in n_step_gru, n_step_lstm)."""
 
+from __future__ import annotations
+
+import typing
+
 import numpy
 
 from kusari import functions as F
@@ -9,17 +13,38 @@ from kusari.core import Parameter, Variable
 from kusari.link import ChainList, Link
 from kusari.utils import argument
 
+if typing.TYPE_CHECKING:
+    from kusari import types
 
-def argsort_list_descent(lst):
+
+def argsort_list_descent(lst: typing.Sequence[typing.Sized]) -> numpy.ndarray:
     """Indices ordering the sequences of ``lst`` by decreasing length (NumPy's argsort,
-    so that ties fall as in Chainer)."""
+    so that ties fall as in Chainer).
+
+    Args:
+        lst (list of arrays or sequences): the sequences.
+
+    Returns:
+        numpy.ndarray: int32 indices, of the longest sequence first.
+    """
     return numpy.argsort([-len(x) for x in lst]).astype(numpy.int32)
 
 
-def permutate_list(lst, indices, inv):
+def permutate_list(lst: typing.Sequence[typing.Any], indices: typing.Iterable[int],
+                   inv: bool) -> list[typing.Any]:
     """``lst`` reordered by ``indices`` (``lst[indices[i]]`` at ``i``), or, with
-    ``inv``, put back (``lst[i]`` at ``indices[i]``)."""
-    ordered = [None] * len(lst)
+    ``inv``, put back (``lst[i]`` at ``indices[i]``).
+
+    Args:
+        lst (list): the items.
+        indices (sequence or array of ints): a permutation of ``range(len(lst))``, such
+            as :func:`argsort_list_descent` gives.
+        inv (bool): put the items back instead (undo the reordering).
+
+    Returns:
+        list: the items in the new order.
+    """
+    ordered: list[typing.Any] = [None] * len(lst)
     for i, index in enumerate(indices):
         if inv:
             ordered[index] = lst[i]
@@ -42,35 +67,31 @@ def _link_doc(summary):
 
     Args:
         n_layers (int): number of stacked layers.
-        in_size (int or None): size of each input vector (None: inferred).
+        in_size (int): size of each input vector.
         out_size (int): size of the hidden state.
         dropout (float): dropout ratio between layers.
-        initialW, initial_bias: initializers of the weights and the biases.
+        initialW: initializer of the weights (keyword only; default None:
+            LeCunNormal).
+        initial_bias: initializer of the biases (keyword only; default None: zeros).
     """
 
 
 class NStepRNNBase(ChainList):
-    """The weights of ``n_layers`` stacked recurrent layers (each direction of each
-    layer one child link with parameters ``w0 .. w{n-1}``, ``b0 .. b{n-1}``; the first
-    half of the weights multiply the layer's input, the rest its state).
+    __doc__ = _link_doc("""The weights of ``n_layers`` stacked recurrent layers (each
+    direction of each layer one child link with parameters ``w0 .. w{n-1}``,
+    ``b0 .. b{n-1}``; the first half of the weights multiply the layer's input, the rest
+    its state).
 
-    Subclasses set ``n_weights``, ``use_bi_direction`` and ``rnn`` (the function).
+    Subclasses set ``n_weights``, ``use_bi_direction`` and ``rnn`` (the function).""")
 
-    Args:
-        n_layers (int): number of layers.
-        in_size (int): input size.
-        out_size (int): state size.
-        dropout (float): dropout ratio between layers.
-        initialW: initializer of the weights (keyword only; default LeCunNormal).
-        initial_bias: initializer of the biases (keyword only; default 0).
-    """
-
-    n_weights = None
+    n_weights: typing.ClassVar[int]  # set by the subclasses
     use_bi_direction = False
     n_cells = 1  # states per layer and direction: h (an LSTM also has c)
 
-    def __init__(self, n_layers, in_size, out_size, dropout, *, initialW=None,
-                 initial_bias=None, **kwargs):
+    def __init__(self, n_layers: int, in_size: int, out_size: int, dropout: float, *,
+                 initialW: types.InitializerSpec | None = None,
+                 initial_bias: types.InitializerSpec | None = None,
+                 **kwargs: typing.Any) -> None:
         _reject_kwargs(type(self).__name__, kwargs)
         direction = 2 if self.use_bi_direction else 1
         w_init = initializers._get_initializer(initialW)
@@ -97,19 +118,30 @@ class NStepRNNBase(ChainList):
         self.direction = direction
 
     @property
-    def ws(self):
+    def ws(self) -> list[list[Parameter]]:
+        """The weights ``w0 .. w{n-1}`` of each layer and direction."""
         return [[getattr(w, 'w{}'.format(j)) for j in range(self.n_weights)] for w in self]
 
     @property
-    def bs(self):
+    def bs(self) -> list[list[Parameter]]:
+        """The biases ``b0 .. b{n-1}`` of each layer and direction."""
         return [[getattr(w, 'b{}'.format(j)) for j in range(self.n_weights)] for w in self]
 
-    def init_hx(self, xs):
-        """A zero initial state for the batch of sequences ``xs``."""
+    def init_hx(self, xs: typing.Sequence[types.VariableOrArray]) -> Variable:
+        """A zero initial state for the batch of sequences ``xs``.
+
+        Args:
+            xs (list of arrays): the sequences.
+
+        Returns:
+            ~kusari.Variable: zeros of shape ``(n_layers * directions, len(xs),
+            out_size)`` and the dtype of the sequences.
+        """
         shape = (self.n_layers * self.direction, len(xs), self.out_size)
         return Variable(self.xp.zeros(shape, dtype=xs[0].dtype))
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
+        """The recurrent function (``F.n_step_rnn``, ...) applied to ``args``."""
         raise NotImplementedError
 
     def _call(self, hs, xs, **kwargs):
@@ -133,7 +165,9 @@ class NStepRNNBase(ChainList):
         ys = F.transpose_sequence(outputs[-1])
         return states + [permutate_list(ys, order, inv=True)]
 
-    def forward(self, hx, xs, **kwargs):
+    def forward(self, hx: types.VariableOrArray | None,
+                xs: typing.Sequence[types.VariableOrArray],
+                **kwargs: typing.Any) -> tuple[Variable, list[Variable]]:
         """forward(self, hx, xs)
 
         Args:
@@ -153,7 +187,7 @@ class NStepRNNTanh(NStepRNNBase):
 
     n_weights = 2
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_rnn(*args, activation='tanh')
 
 
@@ -162,7 +196,7 @@ class NStepRNNReLU(NStepRNNBase):
 
     n_weights = 2
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_rnn(*args, activation='relu')
 
 
@@ -172,7 +206,7 @@ class NStepBiRNNTanh(NStepRNNBase):
     n_weights = 2
     use_bi_direction = True
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_birnn(*args, activation='tanh')
 
 
@@ -182,5 +216,5 @@ class NStepBiRNNReLU(NStepRNNBase):
     n_weights = 2
     use_bi_direction = True
 
-    def rnn(self, *args):
+    def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
         return F.n_step_birnn(*args, activation='relu')
