@@ -131,3 +131,25 @@ def use_links() -> None:
     score, path = crf.argmax([x, x[:1]])
     print(logits.shape, loss.array, y.shape, c.shape, h.shape, gru(x).shape, sampling_loss,
           score.shape, len(path), L.PReLU(init=0.1)(x), L.Maxout(3, 2, 4)(x))
+
+
+def use_convolution_and_n_step_links() -> None:
+    x = np.zeros((2, 3, 8, 8), dtype=np.float32)
+    conv = L.Convolution2D(None, 4, 3, stride=2, pad=1, nobias=True, dilate=1, groups=1)
+    short = L.Convolution2D(4, (3, 3))  # Convolution2D(out_channels, ksize)
+    copy = L.Convolution2D.from_params(np.ones((4, 3, 3, 3), dtype=np.float32), pad=1)
+    deconv = L.Deconvolution2D(4, 3, 4, 2, 1, outsize=(8, 8), initialW=0.01)
+    dilated = L.DilatedConvolution2D(3, 4, 3, pad=2, dilate=2, initial_bias=0.5)
+    y: kusari.Variable = deconv.forward(conv.forward(x))
+    volume = np.zeros((1, 2, 4, 4, 4), dtype=np.float32)
+    conv3 = L.ConvolutionND(3, 2, 4, (3, 3, 3), cover_all=True)
+    deconv3 = L.Deconvolution3D(4, 2, 3, stride=(1, 2, 2), outsize=[4, 6, 6])
+    conv1 = L.Convolution1D(2, 4, 3, initialW=kusari.initializers.HeNormal())
+    xs = [np.zeros((n, 3), dtype=np.float32) for n in (4, 2)]
+    lstm = L.NStepBiLSTM(2, 3, 5, 0.1, initialW=kusari.initializers.Orthogonal())
+    hy, cy, ys = lstm.forward(None, None, xs)
+    gru = L.NStepGRU(1, 3, 5, 0.0, initial_bias=0)
+    hy2, ys2 = gru.forward(gru.init_hx(xs), xs)
+    print(y.shape, short(x).shape, copy(x).shape, dilated(x).shape,
+          deconv3(conv3.forward(volume)).shape, conv1(volume[:, :, 0, 0]).shape,
+          hy.shape, cy.shape, [y.shape for y in ys], hy2.shape, len(ys2), len(lstm.ws))
