@@ -25,8 +25,17 @@ def _with_class_axis(a):
     return a.reshape(a.shape[:1] + (1,) + a.shape[1:])
 
 
+def _at_labels(xp, a, t):
+    """The entries of ``a`` (N, C, d1, ...) at the labels ``t`` (N, d1, ...) on axis 1."""
+    if a.ndim == 2:  # indexing: take_along_axis costs more Python for this common case
+        return a[xp.arange(len(t)), t]
+    return xp.take_along_axis(a, _with_class_axis(t.astype(numpy.intp, copy=False)), axis=1)[:, 0]
+
+
 class SoftmaxCrossEntropy(core.FunctionNode):
     """Cross entropy of softmax(x) along axis 1 against integer labels; inputs (x, t)."""
+
+    _input_indexes_to_retain = (0, 1)  # fixed, so declared instead of retained per call
 
     def __init__(self, normalize, cache_score, class_weight, ignore_label, reduce):
         self.normalize = normalize
@@ -38,7 +47,8 @@ class SoftmaxCrossEntropy(core.FunctionNode):
 
     def forward(self, inputs):
         x, t = inputs
-        check_float(_NAME, 'x', x)
+        if x.dtype.kind != 'f':
+            check_float(_NAME, 'x', x)
         if x.ndim < 2:
             fail(_NAME, 'x', 'an array of ndim >= 2 (N, C, ...)', 'shape {}'.format(x.shape))
         if t.dtype.kind not in 'iu':
@@ -48,16 +58,19 @@ class SoftmaxCrossEntropy(core.FunctionNode):
                 x.shape[:1] + x.shape[2:]), t.shape)
         check_labels(_NAME, 't', t, x.shape[1], self.ignore_label)
         xp = get_array_module(x)
-        self.retain_inputs((0, 1))
         log_y = _log_softmax(x, 1)
         if self.cache_score:
             self.y = xp.exp(log_y)
         self.valid = t != self.ignore_label
-        self.safe_t = xp.where(self.valid, t, 0).astype(numpy.intp, copy=False)
-        losses = -xp.take_along_axis(log_y, _with_class_axis(self.safe_t), axis=1)[:, 0]
+        # On the CPU a batch without ignored labels needs no masking (same values, fewer
+        # array operations); a GPU would have to wait for the test, so it always masks.
+        self.masked = xp is not numpy or not self.valid.all()
+        self.safe_t = xp.where(self.valid, t, 0) if self.masked else t
+        losses = -_at_labels(xp, log_y, self.safe_t)
         if self.class_weight is not None:
             losses *= self.class_weight[self.safe_t]
-        losses *= self.valid
+        if self.masked:
+            losses *= self.valid
         if self.reduce == 'no':
             return losses.astype(x.dtype, copy=False),
         self.coeff = mean_coefficient(xp, self.valid, self.normalize, len(x), x.dtype)
@@ -65,7 +78,10 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         return xp.asarray(total * self.coeff, dtype=x.dtype),
 
     def _label_weight(self, dtype):
-        """Per-label weight: 0 where ignored, else the class weight (or 1)."""
+        """Per-label weight: 0 where ignored, else the class weight (or 1); None where
+        every weight is 1."""
+        if self.class_weight is None and not self.masked:
+            return None
         weight = self.valid.astype(dtype)
         if self.class_weight is not None:
             weight *= self.class_weight[self.safe_t]
@@ -84,9 +100,10 @@ class SoftmaxCrossEntropy(core.FunctionNode):
             y = self.y if self.y is not None else xp.exp(_log_softmax(data, 1))
         classes = xp.arange(data.shape[1]).reshape((1, -1) + (1,) * (data.ndim - 2))
         onehot = (_with_class_axis(self.safe_t) == classes).astype(data.dtype)
-        weight = _with_class_axis(self._label_weight(data.dtype))
+        weight = self._label_weight(data.dtype)
         scale = gy * self.coeff if self.reduce == 'mean' else _with_class_axis(gy)
-        gx = (y - onehot) * weight * scale
+        gx = y - onehot if weight is None else (y - onehot) * _with_class_axis(weight)
+        gx = gx * scale
         return tuple(gx if i == 0 else None for i in indexes)
 
     backward_arrays = backward

@@ -98,6 +98,24 @@ def test_first_order_fast_path_matches_double_backprop_path():
     numpy.testing.assert_allclose(grads[0], grads[1], rtol=1e-12)
 
 
+@pytest.mark.parametrize('shape', [(5, 4), (5, 4, 3)])
+def test_a_batch_without_ignored_labels_gives_the_masked_values(shape):
+    # Without ignored labels the CPU skips the masking: the losses and gradients of the
+    # labelled entries are the same bits as beside an ignored entry (which masks).
+    x = numpy.random.uniform(-2, 2, shape).astype(numpy.float32)
+    t = _labels(shape[:1] + shape[2:], shape[1], with_ignored=False)
+    x_more = numpy.concatenate([x, x[:1]])
+    t_more = numpy.concatenate([t, numpy.full_like(t[:1], -1)])
+    results = []
+    for xs, ts in ((x, t), (x_more, t_more)):
+        xv = kusari.Variable(xs)
+        losses = F.softmax_cross_entropy(xv, ts, reduce='no')
+        F.softmax_cross_entropy(xv, ts).backward()
+        results.append((losses.array[:len(x)], xv.grad[:len(x)]))
+    for plain, masked in zip(*results):
+        numpy.testing.assert_array_equal(plain, masked)
+
+
 def test_all_labels_ignored():
     x = kusari.Variable(numpy.random.randn(2, 3))
     y = F.softmax_cross_entropy(x, numpy.array([-1, -1], numpy.int32))
