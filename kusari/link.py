@@ -370,7 +370,7 @@ class Link(DeviceResident):
 
     # -- printing -----------------------------------------------------------------------
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         return iter(())
 
     def __repr__(self):

@@ -69,7 +69,7 @@ class Convolution2D(ConvolutionLinkBase):
                    initial_bias=b, **kwargs)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield from self._common_specs()
         yield 'dilate', self.dilate
         yield 'groups', self.groups

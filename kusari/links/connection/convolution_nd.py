@@ -72,7 +72,7 @@ class ConvolutionND(ConvolutionLinkBase):
                    nobias, initialW=W, initial_bias=b, **kwargs)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield 'ndim', self.ndim
         yield from self._common_specs()
         yield 'groups', self.groups

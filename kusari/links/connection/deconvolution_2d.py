@@ -76,7 +76,7 @@ class Deconvolution2D(ConvolutionLinkBase):
                    initialW=W, initial_bias=b, **kwargs)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield from self._common_specs()
         yield 'outsize', self.outsize
 

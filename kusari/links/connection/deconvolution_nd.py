@@ -77,7 +77,7 @@ class DeconvolutionND(ConvolutionLinkBase):
                    nobias, outsize, initialW=W, initial_bias=b, **kwargs)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield 'ndim', self.ndim
         yield from self._common_specs()
         yield 'outsize', self.outsize

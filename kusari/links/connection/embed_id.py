@@ -52,7 +52,7 @@ class EmbedID(Link):
         return cls(in_size, out_size, initialW=as_array(W), ignore_label=ignore_label)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield 'in_size', self.W.shape[0]
         yield 'out_size', self.W.shape[1]
         yield 'ignore_label', self.ignore_label

@@ -46,7 +46,7 @@ class Linear(Link):
                 self.b = Parameter(bias_init, out_size)
 
     @property
-    def printable_specs(self):
+    def printable_specs(self) -> typing.Iterator[tuple[str, typing.Any]]:
         yield 'in_size', self.in_size
         yield 'out_size', self.out_size
         yield 'nobias', self.b is None

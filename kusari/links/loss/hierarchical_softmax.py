@@ -24,14 +24,28 @@ class TreeParser:
     each leaf (word), the nodes on its path and the direction taken at each (+1 left,
     -1 right)."""
 
-    def parse(self, tree):
+    paths: dict[typing.Any, numpy.ndarray]  # word -> int32 internal nodes, root first
+    codes: dict[typing.Any, numpy.ndarray]  # word -> float32 directions (+1, -1)
+    parent2child: dict[int, tuple[int, int]]  # node -> children (-1: a leaf)
+    node2word: dict[int, tuple[typing.Any, typing.Any]]  # node -> children's words (-1: none)
+
+    def parse(self, tree: typing.Any) -> typing.Self:
+        """Number the nodes of ``tree`` and record the path of each word.
+
+        Args:
+            tree: a word (a leaf), or a 2-tuple of subtrees, e.g. ``((0, 1), 2)``.
+
+        Returns:
+            TreeParser: this parser, with ``paths``, ``codes``, ``parent2child`` and
+            ``node2word`` filled in.
+        """
         self.paths, self.codes = {}, {}
         self.parent2child, self.node2word = {}, {}
         self._size = 0
         self._walk(tree, [], [])
         return self
 
-    def size(self):
+    def size(self) -> int:
         """The number of internal nodes."""
         return self._size
 

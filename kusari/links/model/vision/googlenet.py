@@ -13,6 +13,8 @@ from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 
 if typing.TYPE_CHECKING:
+    import collections
+
     from kusari import types
 
 available = _pretrained.pillow_available  # Chainer's flag: prepare() works
@@ -106,7 +108,7 @@ class GoogLeNet(_pretrained.PretrainedModel, Chain):
     prepare = staticmethod(prepare)
 
     @property
-    def functions(self):
+    def functions(self) -> collections.OrderedDict[str, list[typing.Callable[..., typing.Any]]]:
         inception = {name: [getattr(self, 'inc' + name)] for name, _ in _INCEPTIONS}
         return _pretrained.ordered(
             ('conv1', [self.conv1, F.relu]),

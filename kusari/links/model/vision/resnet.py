@@ -15,6 +15,8 @@ from kusari.links.model.vision import _pretrained
 from kusari.links.normalization.batch_normalization import BatchNormalization
 
 if typing.TYPE_CHECKING:
+    import collections
+
     from kusari import types
     from kusari.core import Variable
 
@@ -233,7 +235,7 @@ class ResNetLayers(_pretrained.PretrainedModel, Chain):
         return make
 
     @property
-    def functions(self):
+    def functions(self) -> collections.OrderedDict[str, list[typing.Callable[..., typing.Any]]]:
         return _pretrained.ordered(
             ('conv1', [self.conv1, self.bn1, F.relu]),
             ('pool1', [lambda x: F.max_pooling_2d(x, ksize=3, stride=2)]),

@@ -12,6 +12,8 @@ from kusari.links.connection.linear import Linear
 from kusari.links.model.vision import _pretrained
 
 if typing.TYPE_CHECKING:
+    import collections
+
     from kusari import types
 
 available = _pretrained.pillow_available  # Chainer's flag: prepare() works
@@ -88,7 +90,7 @@ class _VGGLayers(_pretrained.PretrainedModel, Chain):
     prepare = staticmethod(prepare)
 
     @property
-    def functions(self):
+    def functions(self) -> collections.OrderedDict[str, list[typing.Callable[..., typing.Any]]]:
         layers = []
         for block, names in enumerate(self._conv_names, 1):
             layers += [(name, [getattr(self, name), F.relu]) for name in names]
