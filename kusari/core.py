@@ -625,11 +625,14 @@ class Parameter(Variable):
 
     @property
     def grad(self):
+        g = self._grad_var
+        if g is not None:  # the optimizer reads it several times per step: test this first
+            return g._array
         if (self._array is None and self._grad_initializer is not None
                 and not self.__dict__.get('_grad_set')):
             raise RuntimeError('the gradient of parameter {} is not determined before it is '
                                'initialized (call cleargrad() to make it None)'.format(self.name))
-        return Variable.grad.fget(self)
+        return None
 
     @grad.setter
     def grad(self, g):
