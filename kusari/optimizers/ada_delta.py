@@ -1,5 +1,7 @@
 """ADADELTA (Zeiler, 2012)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -9,11 +11,19 @@ _default_hyperparam.eps = 1e-6
 
 class AdaDeltaRule(optimizer.UpdateRule):
     """``msg = rho*msg + (1-rho)*g^2; dx = sqrt((msdx+eps)/(msg+eps)) * g;
-    msdx = rho*msdx + (1-rho)*dx^2; param -= dx``."""
+    msdx = rho*msdx + (1-rho)*dx^2; param -= dx``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: AdaDelta's defaults).
+        rho (float): exponential decay rate of the running averages (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, rho=None, eps=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 rho: float | None = None, eps: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(rho=rho, eps=eps)
 
@@ -51,17 +61,18 @@ class AdaDelta(optimizer.GradientMethod):
     gradients, so no learning rate is needed.
 
     Args:
-        rho (float): exponential decay rate of the running averages.
-        eps (float): small value for numerical stability.
+        rho (float): exponential decay rate of the running averages (default 0.95).
+        eps (float): small value for numerical stability (default 1e-6).
     """
 
     rho = optimizer.HyperparameterProxy('rho')
     eps = optimizer.HyperparameterProxy('eps')
 
-    def __init__(self, rho=_default_hyperparam.rho, eps=_default_hyperparam.eps):
+    def __init__(self, rho: float = _default_hyperparam.rho,
+                 eps: float = _default_hyperparam.eps) -> None:
         super().__init__()
         self.hyperparam.rho = rho
         self.hyperparam.eps = eps
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> AdaDeltaRule:
         return AdaDeltaRule(self.hyperparam)

@@ -1,5 +1,7 @@
 """AdaGrad (Duchi et al., 2011)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -8,11 +10,19 @@ _default_hyperparam.eps = 1e-8
 
 
 class AdaGradRule(optimizer.UpdateRule):
-    """``h += g^2; param -= lr * g / (sqrt(h) + eps)``."""
+    """``h += g^2; param -= lr * g / (sqrt(h) + eps)``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: AdaGrad's defaults).
+        lr (float): learning rate (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, eps=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, eps: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, eps=eps)
 
@@ -40,17 +50,18 @@ class AdaGrad(optimizer.GradientMethod):
     """AdaGrad: per-element steps shrinking with the accumulated squared gradient.
 
     Args:
-        lr (float): learning rate.
-        eps (float): small value for numerical stability.
+        lr (float): learning rate (default 0.001).
+        eps (float): small value for numerical stability (default 1e-8).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
     eps = optimizer.HyperparameterProxy('eps')
 
-    def __init__(self, lr=_default_hyperparam.lr, eps=_default_hyperparam.eps):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 eps: float = _default_hyperparam.eps) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.eps = eps
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> AdaGradRule:
         return AdaGradRule(self.hyperparam)

@@ -1,5 +1,7 @@
 """Adam (Kingma & Ba, 2015) and its variants: AdamW, AMSGrad, AdaBound, AMSBound."""
 
+from __future__ import annotations
+
 import math
 
 import numpy
@@ -24,8 +26,12 @@ class _BiasCorrectedStep:
     hyperparameters: the bias-corrected step size ``alpha * sqrt(1 - beta2^t) / (1 - beta1^t)``
     at its step ``t``."""
 
+    t: int
+    hyperparam: optimizer.Hyperparameter
+
     @property
-    def alpha_t(self):
+    def alpha_t(self) -> float:
+        """The bias-corrected step size at step ``t`` (undefined before the first update)."""
         if self.t == 0:
             raise RuntimeError('Adam: the learning rate is undefined before the first '
                                'update (t=0)')
@@ -33,7 +39,8 @@ class _BiasCorrectedStep:
         return hp.alpha * math.sqrt(1.0 - hp.beta2 ** self.t) / (1.0 - hp.beta1 ** self.t)
 
     @property
-    def lr(self):
+    def lr(self) -> float:
+        """Alias of :attr:`alpha_t`."""
         return self.alpha_t
 
 
@@ -63,13 +70,30 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
     ``m += (1-beta1)(g-m); v += (1-beta2)(g^2-v); vhat = max(vhat, v)`` (AMSGrad) or
     ``v``; ``step = alpha_t / (sqrt(vhat) + eps)``, clipped to AdaBound's bounds if
     ``adabound``; ``param -= eta * (step * m + weight_decay_rate * param)``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: Adam's defaults).
+        alpha (float): coefficient of the step size (None: the parent's).
+        beta1 (float): decay rate of the first moment (None: the parent's).
+        beta2 (float): decay rate of the second moment (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+        eta (float): schedule multiplier (None: the parent's).
+        weight_decay_rate (float): decoupled weight decay rate (None: the parent's).
+        amsgrad (bool): use AMSGrad (None: the parent's).
+        adabound (bool): use AdaBound (None: the parent's).
+        final_lr (float): AdaBound's final (SGD) learning rate (None: the parent's).
+        gamma (float): AdaBound's convergence speed of the bounds (None: the parent's).
     """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, alpha=None, beta1=None, beta2=None, eps=None,
-                 eta=None, weight_decay_rate=None, amsgrad=None, adabound=None,
-                 final_lr=None, gamma=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 alpha: float | None = None, beta1: float | None = None,
+                 beta2: float | None = None, eps: float | None = None,
+                 eta: float | None = None, weight_decay_rate: float | None = None,
+                 amsgrad: bool | None = None, adabound: bool | None = None,
+                 final_lr: float | None = None, gamma: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
                                    weight_decay_rate=weight_decay_rate, amsgrad=amsgrad,
@@ -84,7 +108,7 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
             self.state['vhat'] = param.xp.zeros_like(param.array)
 
     @property
-    def bounds(self):
+    def bounds(self) -> tuple[float, float]:
         """AdaBound's (lower, upper) bounds of the per-element step at step ``t``."""
         if self.t == 0:
             raise RuntimeError('AdaBound: the bounds are undefined before the first update '
@@ -145,16 +169,21 @@ class _LearningRateIsAlpha:
 class Adam(_LearningRateIsAlpha, _BiasCorrectedStep, optimizer.GradientMethod):
     """Adam optimizer, with decoupled weight decay (AdamW), AMSGrad and AdaBound options.
 
+    The learning rate is ``alpha``: ``Adam(lr=...)`` is refused (a TypeError), as the
+    ``lr`` attribute is the bias-corrected step size derived from it.
+
     Args:
-        alpha (float): coefficient of the step size.
-        beta1, beta2 (float): decay rates of the first and second moments.
-        eps (float): small value for numerical stability.
-        eta (float): schedule multiplier (for learning-rate schedules).
-        weight_decay_rate (float): decoupled weight decay (AdamW).
-        amsgrad (bool): use AMSGrad (a non-decreasing second moment).
-        adabound (bool): use AdaBound (steps clipped into bounds converging to final_lr).
-        final_lr (float): AdaBound's final (SGD) learning rate.
-        gamma (float): AdaBound's convergence speed of the bounds.
+        alpha (float): coefficient of the step size (default 0.001).
+        beta1 (float): decay rate of the first moment (default 0.9).
+        beta2 (float): decay rate of the second moment (default 0.999).
+        eps (float): small value for numerical stability (default 1e-8).
+        eta (float): schedule multiplier, for learning-rate schedules (default 1.0).
+        weight_decay_rate (float): decoupled weight decay, as AdamW (default 0).
+        amsgrad (bool): use AMSGrad, a non-decreasing second moment (default False).
+        adabound (bool): use AdaBound, steps clipped into bounds converging to
+            ``final_lr`` (default False).
+        final_lr (float): AdaBound's final (SGD) learning rate (default 0.1).
+        gamma (float): AdaBound's convergence speed of the bounds (default 1e-3).
     """
 
     alpha = optimizer.HyperparameterProxy('alpha')
@@ -168,19 +197,22 @@ class Adam(_LearningRateIsAlpha, _BiasCorrectedStep, optimizer.GradientMethod):
     final_lr = optimizer.HyperparameterProxy('final_lr')
     gamma = optimizer.HyperparameterProxy('gamma')
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate,
-                 amsgrad=_default_hyperparam.amsgrad, adabound=_default_hyperparam.adabound,
-                 final_lr=_default_hyperparam.final_lr, gamma=_default_hyperparam.gamma):
+    def __init__(self, alpha: float = _default_hyperparam.alpha,
+                 beta1: float = _default_hyperparam.beta1,
+                 beta2: float = _default_hyperparam.beta2, eps: float = _default_hyperparam.eps,
+                 eta: float = _default_hyperparam.eta,
+                 weight_decay_rate: float = _default_hyperparam.weight_decay_rate,
+                 amsgrad: bool = _default_hyperparam.amsgrad,
+                 adabound: bool = _default_hyperparam.adabound,
+                 final_lr: float = _default_hyperparam.final_lr,
+                 gamma: float = _default_hyperparam.gamma) -> None:
         super().__init__()
         hp = self.hyperparam
         hp.alpha, hp.beta1, hp.beta2, hp.eps, hp.eta = alpha, beta1, beta2, eps, eta
         hp.weight_decay_rate, hp.amsgrad, hp.adabound = weight_decay_rate, amsgrad, adabound
         hp.final_lr, hp.gamma = final_lr, gamma
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> AdamRule:
         return AdamRule(self.hyperparam)
 
 
@@ -188,15 +220,20 @@ class AdamW(Adam):
     """Adam with decoupled weight decay (Loshchilov & Hutter).
 
     Args:
-        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+        alpha (float): coefficient of the step size (default 0.001).
+        beta1 (float): decay rate of the first moment (default 0.9).
+        beta2 (float): decay rate of the second moment (default 0.999).
+        eps (float): small value for numerical stability (default 1e-8).
+        eta (float): schedule multiplier, for learning-rate schedules (default 1.0).
         weight_decay_rate (float): the decoupled weight decay, applied as
-            ``param -= eta * weight_decay_rate * param`` each step.
+            ``param -= eta * weight_decay_rate * param`` each step (default 0).
     """
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+    def __init__(self, alpha: float = _default_hyperparam.alpha,
+                 beta1: float = _default_hyperparam.beta1,
+                 beta2: float = _default_hyperparam.beta2, eps: float = _default_hyperparam.eps,
+                 eta: float = _default_hyperparam.eta,
+                 weight_decay_rate: float = _default_hyperparam.weight_decay_rate) -> None:
         super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
                          weight_decay_rate=weight_decay_rate)
 
@@ -205,12 +242,17 @@ class AMSGrad(Adam):
     """Adam with a non-decreasing second-moment estimate (Reddi et al., 2018).
 
     Args:
-        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
+        alpha (float): coefficient of the step size (default 0.001).
+        beta1 (float): decay rate of the first moment (default 0.9).
+        beta2 (float): decay rate of the second moment (default 0.999).
+        eps (float): small value for numerical stability (default 1e-8).
+        eta (float): schedule multiplier, for learning-rate schedules (default 1.0).
     """
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta):
+    def __init__(self, alpha: float = _default_hyperparam.alpha,
+                 beta1: float = _default_hyperparam.beta1,
+                 beta2: float = _default_hyperparam.beta2, eps: float = _default_hyperparam.eps,
+                 eta: float = _default_hyperparam.eta) -> None:
         super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
                          amsgrad=True)
 
@@ -220,10 +262,12 @@ class _BoundedAdam(Adam):
 
     _amsgrad = False
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, final_lr=_default_hyperparam.final_lr,
-                 gamma=_default_hyperparam.gamma, eps=_default_hyperparam.eps,
-                 eta=_default_hyperparam.eta):
+    def __init__(self, alpha: float = _default_hyperparam.alpha,
+                 beta1: float = _default_hyperparam.beta1,
+                 beta2: float = _default_hyperparam.beta2,
+                 final_lr: float = _default_hyperparam.final_lr,
+                 gamma: float = _default_hyperparam.gamma, eps: float = _default_hyperparam.eps,
+                 eta: float = _default_hyperparam.eta) -> None:
         super().__init__(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps, eta=eta,
                          amsgrad=self._amsgrad, adabound=True, final_lr=final_lr,
                          gamma=gamma)
@@ -234,9 +278,14 @@ class AdaBound(_BoundedAdam):
     (Luo et al., 2019).
 
     Args:
-        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
-        final_lr (float): the learning rate of SGD that the bounds converge to.
-        gamma (float): how fast the bounds converge.
+        alpha (float): coefficient of the step size (default 0.001).
+        beta1 (float): decay rate of the first moment (default 0.9).
+        beta2 (float): decay rate of the second moment (default 0.999).
+        final_lr (float): the learning rate of SGD that the bounds converge to
+            (default 0.1).
+        gamma (float): how fast the bounds converge (default 1e-3).
+        eps (float): small value for numerical stability (default 1e-8).
+        eta (float): schedule multiplier, for learning-rate schedules (default 1.0).
     """
 
 
@@ -244,9 +293,14 @@ class AMSBound(_BoundedAdam):
     """AdaBound on top of AMSGrad (Luo et al., 2019).
 
     Args:
-        alpha, beta1, beta2, eps, eta (float): as in :class:`Adam`.
-        final_lr (float): the learning rate of SGD that the bounds converge to.
-        gamma (float): how fast the bounds converge.
+        alpha (float): coefficient of the step size (default 0.001).
+        beta1 (float): decay rate of the first moment (default 0.9).
+        beta2 (float): decay rate of the second moment (default 0.999).
+        final_lr (float): the learning rate of SGD that the bounds converge to
+            (default 0.1).
+        gamma (float): how fast the bounds converge (default 1e-3).
+        eps (float): small value for numerical stability (default 1e-8).
+        eta (float): schedule multiplier, for learning-rate schedules (default 1.0).
     """
 
     _amsgrad = True

@@ -6,8 +6,15 @@ settles. Chainer never merged it; this follows the paper's Algorithm 1, includin
 known minimum ``f*`` of the objective (0 by default).
 """
 
+from __future__ import annotations
+
+import typing
+
 from kusari import optimizer
 from kusari.optimizers import adam
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.alpha = 0.001
@@ -24,11 +31,11 @@ class EveFeedback:
     """The loss feedback shared by all parameters: the smoothed loss ``f_hat`` and the
     coefficient ``d`` that divides the step."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.d = 1.0
-        self.f_hat = None
+        self.f_hat: float | None = None
 
-    def observe(self, hp, loss, t):
+    def observe(self, hp: optimizer.Hyperparameter, loss: float, t: int) -> None:
         """Update ``d`` and ``f_hat`` with the loss of step ``t`` (1-based)."""
         if t <= 1 or self.f_hat is None:
             self.d = 1.0
@@ -53,12 +60,25 @@ class EveFeedback:
 
 class EveRule(optimizer.UpdateRule):
     """``m, v`` as in Adam; ``param -= alpha * mhat / (d * sqrt(vhat) + eps)`` with the
-    bias-corrected moments ``mhat, vhat`` and the shared feedback coefficient ``d``."""
+    bias-corrected moments ``mhat, vhat`` and the shared feedback coefficient ``d``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: Eve's defaults).
+        feedback (EveFeedback): the loss feedback, shared with the optimizer and its
+            other rules (None: a new one of this rule's own, whose ``d`` stays 1).
+        alpha (float): step size (None: the parent's).
+        beta1 (float): decay rate of the gradient's first moment (None: the parent's).
+        beta2 (float): decay rate of the gradient's second moment (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, feedback=None, alpha=None, beta1=None,
-                 beta2=None, eps=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 feedback: EveFeedback | None = None, alpha: float | None = None,
+                 beta1: float | None = None, beta2: float | None = None,
+                 eps: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps)
         self.feedback = feedback if feedback is not None else EveFeedback()
@@ -88,13 +108,16 @@ class Eve(optimizer.GradientMethod):
     """Eve optimizer. ``update`` needs ``lossfun``: the loss value drives the step size.
 
     Args:
-        alpha (float): step size.
-        beta1, beta2 (float): decay rates of the gradient's first and second moments.
-        beta3 (float): decay rate of the loss feedback ``d``.
-        eps (float): small value for numerical stability.
-        lower_threshold, upper_threshold (float): ``k`` and ``K``, the bounds of the
-            relative loss change taken into account.
-        f_star (float): the minimum value of the loss (0 for most losses).
+        alpha (float): step size (default 0.001).
+        beta1 (float): decay rate of the gradient's first moment (default 0.9).
+        beta2 (float): decay rate of the gradient's second moment (default 0.999).
+        beta3 (float): decay rate of the loss feedback ``d`` (default 0.999).
+        eps (float): small value for numerical stability (default 1e-8).
+        lower_threshold (float): ``k``, the lower bound of the relative loss change
+            taken into account (default 0.1).
+        upper_threshold (float): ``K``, its upper bound (default 10.0).
+        f_star (float): the minimum value of the loss (default 0.0, right for most
+            losses).
     """
 
     alpha = optimizer.HyperparameterProxy('alpha')
@@ -106,12 +129,13 @@ class Eve(optimizer.GradientMethod):
     upper_threshold = optimizer.HyperparameterProxy('upper_threshold')
     f_star = optimizer.HyperparameterProxy('f_star')
 
-    def __init__(self, alpha=_default_hyperparam.alpha, beta1=_default_hyperparam.beta1,
-                 beta2=_default_hyperparam.beta2, beta3=_default_hyperparam.beta3,
-                 eps=_default_hyperparam.eps,
-                 lower_threshold=_default_hyperparam.lower_threshold,
-                 upper_threshold=_default_hyperparam.upper_threshold,
-                 f_star=_default_hyperparam.f_star):
+    def __init__(self, alpha: float = _default_hyperparam.alpha,
+                 beta1: float = _default_hyperparam.beta1,
+                 beta2: float = _default_hyperparam.beta2,
+                 beta3: float = _default_hyperparam.beta3, eps: float = _default_hyperparam.eps,
+                 lower_threshold: float = _default_hyperparam.lower_threshold,
+                 upper_threshold: float = _default_hyperparam.upper_threshold,
+                 f_star: float = _default_hyperparam.f_star) -> None:
         super().__init__()
         hp = self.hyperparam
         hp.alpha, hp.beta1, hp.beta2, hp.beta3, hp.eps = alpha, beta1, beta2, beta3, eps
@@ -119,10 +143,11 @@ class Eve(optimizer.GradientMethod):
         hp.f_star = f_star
         self.feedback = EveFeedback()
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> EveRule:
         return EveRule(self.hyperparam, self.feedback)
 
-    def update(self, lossfun=None, *args, **kwds):
+    def update(self, lossfun: typing.Callable[..., Variable] | None = None, *args: typing.Any,
+               **kwds: typing.Any) -> None:
         """Compute the loss with ``lossfun(*args, **kwds)``, feed it back, and update."""
         if lossfun is None:
             raise RuntimeError('Eve.update needs lossfun: the loss value sets the step size')

@@ -1,5 +1,7 @@
 """Stochastic gradient descent with momentum, and the base of its variants."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 # Shared by MomentumSGD, CorrectedMomentumSGD and NesterovAG, whose defaults are the same.
@@ -14,7 +16,8 @@ class _VelocityRule(optimizer.UpdateRule):
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, momentum=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, momentum: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, momentum=momentum)
 
@@ -29,14 +32,22 @@ class _VelocityMethod(optimizer.GradientMethod):
     lr = optimizer.HyperparameterProxy('lr')
     momentum = optimizer.HyperparameterProxy('momentum')
 
-    def __init__(self, lr=_default_hyperparam.lr, momentum=_default_hyperparam.momentum):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 momentum: float = _default_hyperparam.momentum) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.momentum = momentum
 
 
 class MomentumSGDRule(_VelocityRule):
-    """``v = momentum * v - lr * grad; param += v``."""
+    """``v = momentum * v - lr * grad; param += v``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: MomentumSGD's defaults).
+        lr (float): learning rate (None: the parent's).
+        momentum (float): exponential decay rate of the velocity (None: the parent's).
+    """
 
     @optimizer._skip_without_grad
     def update_core_cpu(self, param):
@@ -52,9 +63,9 @@ class MomentumSGD(_VelocityMethod):
     """Momentum SGD.
 
     Args:
-        lr (float): learning rate.
-        momentum (float): exponential decay rate of the first moment.
+        lr (float): learning rate (default 0.01).
+        momentum (float): exponential decay rate of the velocity (default 0.9).
     """
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> MomentumSGDRule:
         return MomentumSGDRule(self.hyperparam)

@@ -1,5 +1,7 @@
 """M-SVAG (Balles & Hennig, 2018: "Dissecting Adam"), with decoupled weight decay."""
 
+from __future__ import annotations
+
 import numpy
 
 from kusari import optimizer
@@ -26,12 +28,22 @@ class MSVAGRule(optimizer.UpdateRule):
     ``m, v`` = running means of ``g`` and ``g^2``; ``mt, vt`` their bias corrections;
     ``s = (vt - mt^2) / (1 - rho)``; ``gamma = clip(mt^2 / (mt^2 + rho s), 0, 1)``
     (0 where undefined); ``param -= eta * (lr * gamma * mt + weight_decay_rate * param)``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: MSVAG's defaults).
+        lr (float): learning rate (None: the parent's).
+        beta (float): exponential decay rate of the first and second moments (None: the
+            parent's).
+        eta (float): schedule multiplier (None: the parent's).
+        weight_decay_rate (float): decoupled weight decay rate (None: the parent's).
     """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, beta=None, eta=None,
-                 weight_decay_rate=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, beta: float | None = None, eta: float | None = None,
+                 weight_decay_rate: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, beta=beta, eta=eta,
                                    weight_decay_rate=weight_decay_rate)
@@ -76,10 +88,11 @@ class MSVAG(optimizer.GradientMethod):
     gradient's relative variance is high.
 
     Args:
-        lr (float): learning rate.
-        beta (float): exponential decay rate of the first and second moments.
-        eta (float): schedule multiplier.
-        weight_decay_rate (float): decoupled weight decay rate.
+        lr (float): learning rate (default 0.1).
+        beta (float): exponential decay rate of the first and second moments
+            (default 0.9).
+        eta (float): schedule multiplier (default 1.0).
+        weight_decay_rate (float): decoupled weight decay rate (default 0).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
@@ -87,14 +100,14 @@ class MSVAG(optimizer.GradientMethod):
     eta = optimizer.HyperparameterProxy('eta')
     weight_decay_rate = optimizer.HyperparameterProxy('weight_decay_rate')
 
-    def __init__(self, lr=_default_hyperparam.lr, beta=_default_hyperparam.beta,
-                 eta=_default_hyperparam.eta,
-                 weight_decay_rate=_default_hyperparam.weight_decay_rate):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 beta: float = _default_hyperparam.beta, eta: float = _default_hyperparam.eta,
+                 weight_decay_rate: float = _default_hyperparam.weight_decay_rate) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.beta = beta
         self.hyperparam.eta = eta
         self.hyperparam.weight_decay_rate = weight_decay_rate
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> MSVAGRule:
         return MSVAGRule(self.hyperparam)

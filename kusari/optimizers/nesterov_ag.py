@@ -1,5 +1,7 @@
 """Nesterov's accelerated gradient (Sutskever et al. 2013, Bengio et al.'s reformulation)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 from kusari.optimizers.momentum_sgd import _VelocityMethod, _VelocityRule
 
@@ -11,6 +13,12 @@ class NesterovAGRule(_VelocityRule):
     momentum update in terms of the look-ahead point, with the velocity *before* this
     step in the ``mu^2`` term. Chainer uses the updated velocity there; kusari keeps
     Chainer's rule so that trained models and step-by-step results agree with it.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: NesterovAG's defaults).
+        lr (float): learning rate (None: the parent's).
+        momentum (float): exponential decay rate of the velocity (None: the parent's).
     """
 
     @optimizer._skip_without_grad
@@ -31,9 +39,9 @@ class NesterovAG(_VelocityMethod):
     """Nesterov's accelerated gradient.
 
     Args:
-        lr (float): learning rate.
-        momentum (float): exponential decay rate of the velocity.
+        lr (float): learning rate (default 0.01).
+        momentum (float): exponential decay rate of the velocity (default 0.9).
     """
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> NesterovAGRule:
         return NesterovAGRule(self.hyperparam)

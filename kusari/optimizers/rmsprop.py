@@ -1,5 +1,7 @@
 """RMSprop (Tieleman & Hinton, 2012)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -11,12 +13,23 @@ _default_hyperparam.eps_inside_sqrt = False
 
 class RMSpropRule(optimizer.UpdateRule):
     """``ms = alpha*ms + (1-alpha)*g^2; param -= lr * g / (sqrt(ms) + eps)``
-    (``sqrt(ms + eps)`` when ``eps_inside_sqrt``)."""
+    (``sqrt(ms + eps)`` when ``eps_inside_sqrt``).
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: RMSprop's defaults).
+        lr (float): learning rate (None: the parent's).
+        alpha (float): exponential decay rate of the second moment (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+        eps_inside_sqrt (bool): add ``eps`` inside the square root instead of after it
+            (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, alpha=None, eps=None,
-                 eps_inside_sqrt=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, alpha: float | None = None, eps: float | None = None,
+                 eps_inside_sqrt: bool | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, alpha=alpha, eps=eps, eps_inside_sqrt=eps_inside_sqrt)
 
@@ -52,11 +65,11 @@ class RMSprop(optimizer.GradientMethod):
     """RMSprop: steps divided by a running RMS of the gradient.
 
     Args:
-        lr (float): learning rate.
-        alpha (float): exponential decay rate of the second moment.
-        eps (float): small value for numerical stability.
+        lr (float): learning rate (default 0.01).
+        alpha (float): exponential decay rate of the second moment (default 0.99).
+        eps (float): small value for numerical stability (default 1e-8).
         eps_inside_sqrt (bool): add ``eps`` inside the square root (as TensorFlow
-            does) instead of after it.
+            does) instead of after it (default False).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
@@ -64,14 +77,14 @@ class RMSprop(optimizer.GradientMethod):
     eps = optimizer.HyperparameterProxy('eps')
     eps_inside_sqrt = optimizer.HyperparameterProxy('eps_inside_sqrt')
 
-    def __init__(self, lr=_default_hyperparam.lr, alpha=_default_hyperparam.alpha,
-                 eps=_default_hyperparam.eps,
-                 eps_inside_sqrt=_default_hyperparam.eps_inside_sqrt):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 alpha: float = _default_hyperparam.alpha, eps: float = _default_hyperparam.eps,
+                 eps_inside_sqrt: bool = _default_hyperparam.eps_inside_sqrt) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.alpha = alpha
         self.hyperparam.eps = eps
         self.hyperparam.eps_inside_sqrt = eps_inside_sqrt
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> RMSpropRule:
         return RMSpropRule(self.hyperparam)

@@ -1,5 +1,7 @@
 """Alex Graves's RMSprop (Graves, 2013, eqs. 38-41)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -14,11 +16,23 @@ class RMSpropGravesRule(optimizer.UpdateRule):
     delta = momentum*delta - lr * g / sqrt(n - m^2 + eps); param += delta``.
 
     The state keys are Chainer's: ``n``, ``g`` (the running mean ``m``) and ``delta``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: RMSpropGraves's defaults).
+        lr (float): learning rate (None: the parent's).
+        alpha (float): exponential decay rate of the gradient's first and second moments
+            (None: the parent's).
+        momentum (float): exponential decay rate of the step's momentum (None: the
+            parent's).
+        eps (float): small value for numerical stability (None: the parent's).
     """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, alpha=None, momentum=None, eps=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, alpha: float | None = None, momentum: float | None = None,
+                 eps: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, alpha=alpha, momentum=momentum, eps=eps)
 
@@ -62,10 +76,11 @@ class RMSpropGraves(optimizer.GradientMethod):
     the gradient's standard deviation.
 
     Args:
-        lr (float): learning rate.
-        alpha (float): exponential decay rate of the gradient's first and second moments.
-        momentum (float): exponential decay rate of the step's momentum.
-        eps (float): small value for numerical stability.
+        lr (float): learning rate (default 1e-4).
+        alpha (float): exponential decay rate of the gradient's first and second moments
+            (default 0.95).
+        momentum (float): exponential decay rate of the step's momentum (default 0.9).
+        eps (float): small value for numerical stability (default 1e-4).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
@@ -73,13 +88,15 @@ class RMSpropGraves(optimizer.GradientMethod):
     momentum = optimizer.HyperparameterProxy('momentum')
     eps = optimizer.HyperparameterProxy('eps')
 
-    def __init__(self, lr=_default_hyperparam.lr, alpha=_default_hyperparam.alpha,
-                 momentum=_default_hyperparam.momentum, eps=_default_hyperparam.eps):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 alpha: float = _default_hyperparam.alpha,
+                 momentum: float = _default_hyperparam.momentum,
+                 eps: float = _default_hyperparam.eps) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.alpha = alpha
         self.hyperparam.momentum = momentum
         self.hyperparam.eps = eps
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> RMSpropGravesRule:
         return RMSpropGravesRule(self.hyperparam)

@@ -1,5 +1,7 @@
 """Stochastic gradient descent."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -7,11 +9,18 @@ _default_hyperparam.lr = 0.01
 
 
 class SGDRule(optimizer.UpdateRule):
-    """``param -= lr * grad``."""
+    """``param -= lr * grad``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: SGD's defaults).
+        lr (float): learning rate (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         if lr is not None:
             self.hyperparam.lr = lr
@@ -27,14 +36,14 @@ class SGD(optimizer.GradientMethod):
     """Vanilla stochastic gradient descent.
 
     Args:
-        lr (float): learning rate.
+        lr (float): learning rate (default 0.01).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
 
-    def __init__(self, lr=_default_hyperparam.lr):
+    def __init__(self, lr: float = _default_hyperparam.lr) -> None:
         super().__init__()
         self.hyperparam.lr = lr
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> SGDRule:
         return SGDRule(self.hyperparam)

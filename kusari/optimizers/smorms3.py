@@ -1,5 +1,7 @@
 """Simon Funk's SMORMS3 (http://sifter.org/~simon/journal/20150420.html)."""
 
+from __future__ import annotations
+
 from kusari import optimizer
 
 _default_hyperparam = optimizer.Hyperparameter()
@@ -9,11 +11,19 @@ _default_hyperparam.eps = 1e-16
 
 class SMORMS3Rule(optimizer.UpdateRule):
     """``r = 1/(mem+1); g = (1-r)g + r*grad; g2 = (1-r)g2 + r*grad^2;
-    x = g^2/(g2+eps); param -= grad * min(lr, x) / (sqrt(g2)+eps); mem = 1 + mem(1-x)``."""
+    x = g^2/(g2+eps); param -= grad * min(lr, x) / (sqrt(g2)+eps); mem = 1 + mem(1-x)``.
+
+    Args:
+        parent_hyperparam (Hyperparameter): the hyperparameters this rule falls back to
+            (None: SMORMS3's defaults).
+        lr (float): learning rate, the largest step multiplier (None: the parent's).
+        eps (float): small value for numerical stability (None: the parent's).
+    """
 
     is_elementwise = True
 
-    def __init__(self, parent_hyperparam=None, lr=None, eps=None):
+    def __init__(self, parent_hyperparam: optimizer.Hyperparameter | None = None,
+                 lr: float | None = None, eps: float | None = None) -> None:
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, eps=eps)
 
@@ -62,17 +72,18 @@ class SMORMS3(optimizer.GradientMethod):
     """Simon Funk's SMORMS3 ("squared mean over root mean squared, cubed").
 
     Args:
-        lr (float): learning rate (the largest step multiplier).
-        eps (float): small value for numerical stability.
+        lr (float): learning rate, the largest step multiplier (default 0.001).
+        eps (float): small value for numerical stability (default 1e-16).
     """
 
     lr = optimizer.HyperparameterProxy('lr')
     eps = optimizer.HyperparameterProxy('eps')
 
-    def __init__(self, lr=_default_hyperparam.lr, eps=_default_hyperparam.eps):
+    def __init__(self, lr: float = _default_hyperparam.lr,
+                 eps: float = _default_hyperparam.eps) -> None:
         super().__init__()
         self.hyperparam.lr = lr
         self.hyperparam.eps = eps
 
-    def create_update_rule(self):
+    def create_update_rule(self) -> SMORMS3Rule:
         return SMORMS3Rule(self.hyperparam)
