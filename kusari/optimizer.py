@@ -31,7 +31,11 @@ class Hyperparameter:
     def __init__(self, parent: Hyperparameter | None = None) -> None:
         self.__dict__['_parent'] = parent
 
-    def __getattr__(self, name):
+    if typing.TYPE_CHECKING:
+        # Any hyperparameter can be set (``hp.lr = 0.1``); at run time, as an attribute.
+        def __setattr__(self, name: str, value: typing.Any) -> None: ...
+
+    def __getattr__(self, name: str) -> typing.Any:
         # While copy/pickle rebuild the object, __dict__ is still empty.
         parent = self.__dict__.get('_parent')
         if parent is None:

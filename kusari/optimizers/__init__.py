@@ -1,5 +1,7 @@
 """Optimizers (Chainer's ``chainer.optimizers``)."""
 
+import typing
+
 from kusari.optimizers.ada_delta import AdaDelta, AdaDeltaRule  # NOQA
 from kusari.optimizers.ada_grad import AdaGrad, AdaGradRule  # NOQA
 from kusari.optimizers.adam import (AdaBound, Adam, AdamRule, AdamW, AMSBound,  # NOQA
@@ -13,6 +15,10 @@ from kusari.optimizers.rmsprop import RMSprop, RMSpropRule  # NOQA
 from kusari.optimizers.rmsprop_graves import RMSpropGraves, RMSpropGravesRule  # NOQA
 from kusari.optimizers.sgd import SGD, SGDRule  # NOQA
 from kusari.optimizers.smorms3 import SMORMS3, SMORMS3Rule  # NOQA
+
+# Eve and EveRule for type checkers, which cannot follow __getattr__ ("X as X": re-exported).
+if typing.TYPE_CHECKING:
+    from kusari.optimizers.eve import Eve as Eve, EveRule as EveRule
 
 
 def __getattr__(name):

@@ -62,6 +62,22 @@ def update_with_loss_function(x: np.ndarray, t: np.ndarray) -> float:
     return optimizer.alpha + optimizer.t + sgd.lr
 
 
+def configure_optimizers() -> list[kusari.GradientMethod]:
+    """Every optimizer's constructor by keyword, as Chainer's users write them."""
+    adam = optimizers.AdamW(alpha=1e-3, weight_decay_rate=1e-4)
+    eve = optimizers.Eve(f_star=-1.0)
+    created: optimizers.AdamRule = adam.create_update_rule()
+    rules = [created, optimizers.AdamRule(adam.hyperparam, alpha=1e-4, amsgrad=True),
+             optimizers.EveRule(eve.hyperparam, feedback=eve.feedback, alpha=1e-4)]
+    print([rule.hyperparam.alpha for rule in rules])
+    return [adam, eve, optimizers.AMSGrad(beta2=0.99), optimizers.AdaBound(final_lr=0.05),
+            optimizers.AMSBound(gamma=1e-2), optimizers.AdaDelta(rho=0.9),
+            optimizers.AdaGrad(lr=0.01), optimizers.CorrectedMomentumSGD(momentum=0.8),
+            optimizers.NesterovAG(lr=0.1), optimizers.RMSprop(eps_inside_sqrt=True),
+            optimizers.RMSpropGraves(momentum=0.5), optimizers.SMORMS3(eps=1e-8),
+            optimizers.MSVAG(beta=0.8, weight_decay_rate=0)]
+
+
 def train_with_trainer(out: str) -> float:
     model = L.Classifier(MLP())
     optimizer = optimizers.SGD(lr=0.1).setup(model)
