@@ -26,7 +26,7 @@ import weakref
 
 import numpy
 
-from kusari import _checks
+from kusari import _checks, backend
 from kusari import configuration as _configuration
 from kusari.configuration import config, get_dtype, using_config
 
@@ -292,13 +292,11 @@ class Variable:
     @property
     def xp(self):
         """The array module of the array: ``numpy`` or ``cupy``."""
-        from kusari import backend
         return backend.get_array_module(self._array)
 
     @property
     def device(self):
         """The device of the array (a ``kusari.backend.Device``)."""
-        from kusari import backend
         return backend._variable_device(self)
 
     def __len__(self):
@@ -441,7 +439,6 @@ class Variable:
 
     def copydata(self, var):
         src = var._array if isinstance(var, Variable) else var
-        from kusari import backend
         backend.copyto(self._array, src)
 
     def addgrad(self, var):
@@ -484,17 +481,14 @@ class Variable:
 
     # -- conversions and layout -------------------------------------------------
     def to_cpu(self):
-        from kusari import backend
         self._to(backend.CpuDevice())
         return self
 
     def to_gpu(self, device=None):
-        from kusari import backend
         self._to(backend.GpuDevice.from_device_id(device))
         return self
 
     def to_device(self, device):
-        from kusari import backend
         self._to(backend.get_device(device))
         return self
 

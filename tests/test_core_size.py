@@ -40,8 +40,8 @@ def test_code_lines_skip_docstrings_comments_and_blank_lines():
 
 def test_core_fits_its_size_budget():
     lines = code_lines(pathlib.Path(kusari.core.__file__).read_text())
-    assert lines <= BUDGET_CODE_LINES, (
-        'kusari/core.py has {} lines of code; the budget is {}'.format(lines, BUDGET_CODE_LINES))
+    assert lines < BUDGET_CODE_LINES, (
+        'kusari/core.py has {} lines of code, not under {}'.format(lines, BUDGET_CODE_LINES))
 
 
 def test_core_imports_no_module_above_it():
@@ -59,4 +59,4 @@ def test_core_imports_no_module_above_it():
                             check=True).stdout.split()
     assert 'kusari.core' in loaded
     assert set(loaded) <= {'kusari.core', 'kusari.configuration', 'kusari._checks',
-                           'kusari._array_ufunc'}, loaded
+                           'kusari._array_ufunc', 'kusari.backend'}, loaded
