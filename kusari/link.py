@@ -85,7 +85,7 @@ class Link(DeviceResident):
             self._within_init_scope = old
 
     def __setattr__(self, name, value):
-        if self.within_init_scope and isinstance(value, Parameter):  # (a Variable is not)
+        if isinstance(value, Parameter) and self.within_init_scope:  # (a Variable is not)
             value.name = name
             self._params.add(name)
             self._persistent.discard(name)
@@ -412,7 +412,7 @@ class Chain(Link):
         return getattr(self, name)
 
     def __setattr__(self, name, value):
-        if self.within_init_scope and isinstance(value, Link):
+        if isinstance(value, Link) and self.within_init_scope:
             if hasattr(self, name) and name not in self._children:
                 raise AttributeError('cannot register a new link {}: attribute exists'
                                      .format(name))
@@ -467,7 +467,7 @@ class ChainList(Link, collections.abc.MutableSequence):
             self.add_link(link)
 
     def __setattr__(self, name, value):
-        if self.within_init_scope and isinstance(value, Link):
+        if isinstance(value, Link) and self.within_init_scope:
             raise TypeError('cannot register a Link as an attribute of a ChainList; '
                             'use add_link')
         super().__setattr__(name, value)
