@@ -18,6 +18,9 @@ from kusari import backend, core, initializers, optimizer_hooks
 if typing.TYPE_CHECKING:
     from kusari.core import Parameter, Variable
     from kusari.link import Link
+    from kusari.serializer import AbstractSerializer
+
+    _UpdateCore = typing.TypeVar('_UpdateCore', bound=typing.Callable[..., None])
 
 
 class Hyperparameter:
@@ -79,14 +82,14 @@ class HyperparameterProxy:
         setattr(obj.hyperparam, self.name, value)
 
 
-def _skip_without_grad(update_core):
+def _skip_without_grad(update_core: _UpdateCore) -> _UpdateCore:
     """Wraps a rule's update method: as Chainer's rules do, it leaves a parameter without
     a gradient (an uninitialized one, or one the loss does not reach) as it is."""
     @functools.wraps(update_core)
     def update_if_grad(self, param):
         if param.grad is not None:
             update_core(self, param)
-    return update_if_grad
+    return typing.cast('_UpdateCore', update_if_grad)
 
 
 def _zero_missing_grads(params):
@@ -235,7 +238,7 @@ class UpdateRule:
         fp32._loss_scale = param._loss_scale
         return fp32
 
-    def update_core(self, param: Parameter) -> None:
+    def update_core(self, param: Variable) -> None:
         """Update ``param`` with ``update_core_cpu`` or, for a GPU array,
         ``update_core_gpu``."""
         if type(param.array) is numpy.ndarray or param.device.xp is numpy:
@@ -243,26 +246,26 @@ class UpdateRule:
         else:
             self.update_core_gpu(param)
 
-    def update_core_cpu(self, param: Parameter) -> None:
+    def update_core_cpu(self, param: Variable) -> None:
         """Update ``param``, whose arrays are NumPy's, from its gradient."""
         raise NotImplementedError
 
-    def update_core_gpu(self, param: Parameter) -> None:
+    def update_core_gpu(self, param: Variable) -> None:
         """Update ``param``, whose arrays are CuPy's, from its gradient."""
         raise NotImplementedError
 
-    def update_core_chainerx(self, param: Parameter) -> None:
+    def update_core_chainerx(self, param: Variable) -> None:
         """Chainer's update of a ChainerX parameter; kusari has no ChainerX arrays."""
         raise NotImplementedError('kusari has no ChainerX: update_core_chainerx is never used')
 
-    def init_state(self, param: Parameter) -> None:
+    def init_state(self, param: Variable) -> None:
         """Create the state arrays (``self.state[...] = ...``) for ``param``."""
 
     def use_fp32_update(self, flag: bool = True) -> None:
         """Update float16 parameters through a float32 master copy."""
         self._use_fp32_update = flag
 
-    def serialize(self, serializer):
+    def serialize(self, serializer: AbstractSerializer) -> None:
         """Save or load ``t`` and the state arrays."""
         self.t = serializer('t', self.t)
         if self._state is None:
@@ -318,7 +321,8 @@ class Optimizer:
     _loss_scale = None
     _loss_scale_max = 65504.0
     _loss_scaling_is_dynamic = False
-    _hooks: dict[str, typing.Any] | None = None
+    # name (None: the hook has none) -> (hook, timing); set by setup
+    _hooks: dict[str | None, tuple[typing.Callable[..., typing.Any], str]]
 
     def setup(self, link: Link) -> typing.Self:
         """Attach the optimizer to ``link`` (a Link)."""
@@ -352,7 +356,8 @@ class Optimizer:
                                'optimizer.use_auto_new_epoch = True')
         self.epoch += 1
 
-    def add_hook(self, hook, name=None, timing='auto'):
+    def add_hook(self, hook: typing.Callable[..., typing.Any], name: str | None = None,
+                 timing: str = 'auto') -> None:
         """Add ``hook(optimizer)`` to be called before ('pre') or after ('post') updates.
 
         Args:
@@ -376,25 +381,25 @@ class Optimizer:
         if hasattr(hook, 'added'):
             hook.added(self)
 
-    def remove_hook(self, name):
+    def remove_hook(self, name: str) -> None:
         """Remove the hook registered as ``name``."""
         hook, _ = self._hooks.pop(name)
         if hasattr(hook, 'deleted'):
             hook.deleted(self)
 
-    def call_hooks(self, timing='pre'):
+    def call_hooks(self, timing: str = 'pre') -> None:
         for hook, hook_timing in list(self._hooks.values()):
             if hook_timing == timing:
                 self.call_hook(hook)
 
-    def call_hook(self, hook):
+    def call_hook(self, hook: typing.Callable[..., typing.Any]) -> None:
         if getattr(hook, 'call_for_each_param', False):
             for param in self.target.params(include_uninit=False):
                 hook(param.update_rule, param)
         else:
             hook(self)
 
-    def serialize(self, serializer):
+    def serialize(self, serializer: AbstractSerializer) -> None:
         """Save or load ``t``, ``epoch`` and every update rule's state."""
         self.t = serializer('t', self.t)
         self.epoch = serializer('epoch', self.epoch)
@@ -436,18 +441,19 @@ class Optimizer:
         """Whether every gradient is finite."""
         return not self.check_nan_in_grads()
 
-    def update_loss_scale(self):
+    def update_loss_scale(self) -> None:
         """Adjust a dynamic loss scale after an update (see :meth:`loss_scaling`)."""
         if not self._loss_scaling_is_dynamic:
             return
+        scale = typing.cast(float, self._loss_scale)  # loss_scaling set it
         if self.is_safe_to_update():
             self._loss_scaling_good_steps += 1
             if self._loss_scaling_good_steps >= self._loss_scaling_interval:
-                self._loss_scale = min(self._loss_scale * self._loss_scaling_multiplier,
+                self._loss_scale = min(scale * self._loss_scaling_multiplier,
                                        self._loss_scale_max)
                 self._loss_scaling_good_steps = 0
         else:
-            self._loss_scale = max(self._loss_scale / self._loss_scaling_multiplier, 1.0)
+            self._loss_scale = max(scale / self._loss_scaling_multiplier, 1.0)
             self._loss_scaling_good_steps = 0
 
 
@@ -474,7 +480,7 @@ class GradientMethod(Optimizer):
         """Give initialized parameters without a gradient a zero gradient."""
         _zero_missing_grads(self.target.params(include_uninit=False))
 
-    def call_hook(self, hook):
+    def call_hook(self, hook: typing.Callable[..., typing.Any]) -> None:
         super().call_hook(hook)
         self.reallocate_cleared_grads()  # the next hook and the update see zeros, not None
 

@@ -1,6 +1,6 @@
 """Checks shared by the test_docstrings modules: a package's public classes document
 their constructor's arguments in an Args section and annotate them, and so do the
-functions the package exports."""
+functions the package exports; the classes annotate their public methods."""
 
 import importlib
 import inspect
@@ -105,3 +105,30 @@ def unannotated(obj):
     if inspect.signature(function).return_annotation is inspect.Signature.empty:
         missing.append('return')
     return missing
+
+
+def _public_methods(cls, modules):
+    """``{name: function}`` of the public methods and properties (their getters) that
+    ``cls`` has from classes of ``modules`` (module names; their submodules too)."""
+    methods = {}
+    for klass in reversed(cls.__mro__):
+        if not any(klass.__module__ == m or klass.__module__.startswith(m + '.')
+                   for m in modules):
+            continue
+        for name, attr in vars(klass).items():
+            if isinstance(attr, (classmethod, staticmethod)):
+                attr = attr.__func__
+            elif isinstance(attr, property):
+                attr = attr.fget
+            if inspect.isfunction(attr) and (not name.startswith('_') or name == '__call__'):
+                methods[name] = attr
+    return methods
+
+
+def unannotated_methods(cls, modules):
+    """``{method: [parameters and 'return' without an annotation]}`` of the public methods
+    and properties that ``cls`` has from classes of ``modules`` and that miss some (a
+    classmethod's ``cls`` aside)."""
+    missing = {name: [p for p in unannotated(function) if p != 'cls']
+               for name, function in _public_methods(cls, modules).items()}
+    return {name: names for name, names in missing.items() if names}

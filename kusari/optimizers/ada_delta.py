@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.rho = 0.95
@@ -27,13 +32,13 @@ class AdaDeltaRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(rho=rho, eps=eps)
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         xp = param.xp
         self.state['msg'] = xp.zeros_like(param.array)
         self.state['msdx'] = xp.zeros_like(param.array)
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         xp = param.xp
         rho, eps = self.hyperparam.rho, self.hyperparam.eps
         grad, msg, msdx = param.grad, self.state['msg'], self.state['msdx']

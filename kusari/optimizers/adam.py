@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import typing
 import math
 
 import numpy
 
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.alpha = 0.001
@@ -102,7 +106,7 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
         # schedule) relative to the alpha at creation.
         self.initial_alpha = self.hyperparam.alpha
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         _init_moments(self.state, param)
         if self.hyperparam.amsgrad:
             self.state['vhat'] = param.xp.zeros_like(param.array)
@@ -120,7 +124,7 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
         return lower, upper
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         hp = self.hyperparam
         xp = param.xp
         # A float16 parameter's step is computed in float32, as Chainer does (eps and

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
 from kusari.optimizers.momentum_sgd import _VelocityMethod, _VelocityRule
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 
 class CorrectedMomentumSGDRule(_VelocityRule):
@@ -21,7 +26,7 @@ class CorrectedMomentumSGDRule(_VelocityRule):
     """
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         hp = self.hyperparam
         v = self.state['v']
         v *= hp.momentum

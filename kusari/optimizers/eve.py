@@ -15,6 +15,7 @@ from kusari.optimizers import adam
 
 if typing.TYPE_CHECKING:
     from kusari.core import Variable
+    from kusari.serializer import AbstractSerializer
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.alpha = 0.001
@@ -52,7 +53,8 @@ class EveFeedback:
         r = abs(self.f_hat - previous) / (min(self.f_hat, previous) - f_star)
         self.d += (1.0 - hp.beta3) * (r - self.d)
 
-    def serialize(self, serializer):
+    def serialize(self, serializer: AbstractSerializer) -> None:
+        """Save or load ``d`` and ``f_hat`` (NaN in the file: None)."""
         self.d = float(serializer('d', self.d))
         f_hat = serializer('f_hat', float('nan') if self.f_hat is None else self.f_hat)
         self.f_hat = None if f_hat != f_hat else float(f_hat)
@@ -83,11 +85,11 @@ class EveRule(optimizer.UpdateRule):
         self._override_hyperparams(alpha=alpha, beta1=beta1, beta2=beta2, eps=eps)
         self.feedback = feedback if feedback is not None else EveFeedback()
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         adam._init_moments(self.state, param)
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         xp = param.xp
         hp = self.hyperparam
         m, v = self.state['m'], self.state['v']
@@ -159,6 +161,6 @@ class Eve(optimizer.GradientMethod):
         self.feedback.observe(self.hyperparam, value, self.t + 1)
         super().update(lambda: loss)
 
-    def serialize(self, serializer):
+    def serialize(self, serializer: AbstractSerializer) -> None:
         super().serialize(serializer)
         self.feedback.serialize(serializer['feedback'])

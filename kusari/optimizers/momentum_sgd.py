@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 # Shared by MomentumSGD, CorrectedMomentumSGD and NesterovAG, whose defaults are the same.
 _default_hyperparam = optimizer.Hyperparameter()
@@ -21,7 +26,7 @@ class _VelocityRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, momentum=momentum)
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         self.state['v'] = param.xp.zeros_like(param.array)
 
 
@@ -50,7 +55,7 @@ class MomentumSGDRule(_VelocityRule):
     """
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         v = self.state['v']
         v *= self.hyperparam.momentum
         v -= self.hyperparam.lr * param.grad

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import typing
+
 import numpy
 
 from kusari import optimizer
 from kusari.optimizers import adam
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.1
@@ -48,11 +53,11 @@ class MSVAGRule(optimizer.UpdateRule):
         self._override_hyperparams(lr=lr, beta=beta, eta=eta,
                                    weight_decay_rate=weight_decay_rate)
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         adam._init_moments(self.state, param)
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         xp = param.xp
         hp = self.hyperparam
         m, v = self.state['m'], self.state['v']

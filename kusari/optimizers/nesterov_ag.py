@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
 from kusari.optimizers.momentum_sgd import _VelocityMethod, _VelocityRule
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 
 class NesterovAGRule(_VelocityRule):
@@ -22,7 +27,7 @@ class NesterovAGRule(_VelocityRule):
     """
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         lr, mu = self.hyperparam.lr, self.hyperparam.momentum
         v = self.state['v']
         step = lr * param.grad

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
@@ -33,11 +38,11 @@ class RMSpropRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, alpha=alpha, eps=eps, eps_inside_sqrt=eps_inside_sqrt)
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         self.state['ms'] = param.xp.zeros_like(param.array)
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         xp = param.xp
         hp = self.hyperparam
         if hp.eps <= 0:

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 1e-4
@@ -36,14 +41,14 @@ class RMSpropGravesRule(optimizer.UpdateRule):
         super().__init__(parent_hyperparam or _default_hyperparam)
         self._override_hyperparams(lr=lr, alpha=alpha, momentum=momentum, eps=eps)
 
-    def init_state(self, param):
+    def init_state(self, param: Variable) -> None:
         xp = param.xp
         self.state['n'] = xp.zeros_like(param.array)
         self.state['g'] = xp.zeros_like(param.array)
         self.state['delta'] = xp.zeros_like(param.array)
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         xp = param.xp
         hp = self.hyperparam
         grad = param.grad

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import typing
+
 from kusari import optimizer
+
+if typing.TYPE_CHECKING:
+    from kusari.core import Variable
 
 _default_hyperparam = optimizer.Hyperparameter()
 _default_hyperparam.lr = 0.01
@@ -26,7 +31,7 @@ class SGDRule(optimizer.UpdateRule):
             self.hyperparam.lr = lr
 
     @optimizer._skip_without_grad
-    def update_core_cpu(self, param):
+    def update_core_cpu(self, param: Variable) -> None:
         param.array -= self.hyperparam.lr * param.grad
 
     update_core_gpu = update_core_cpu

@@ -1,8 +1,6 @@
 """kusari.links' public classes and the functions Chainer has in its links modules
 document and annotate their arguments; the classes' public methods are annotated."""
 
-import inspect
-
 import pytest
 
 from tests import _docstrings
@@ -15,23 +13,6 @@ CHAINER_FUNCTIONS = {'argsort_list_descent', 'permutate_list', 'prepare'}
 FUNCTIONS = [(name, obj) for name, obj in _docstrings.exported_functions('kusari.links')
              if obj.__name__ in CHAINER_FUNCTIONS]
 PUBLIC = CLASSES + FUNCTIONS
-
-
-def _public_methods(cls):
-    """``{name: function}`` of the public methods and properties (their getters) that
-    ``cls`` has from classes of kusari.links."""
-    methods = {}
-    for klass in reversed(cls.__mro__):
-        if not klass.__module__.startswith('kusari.links'):
-            continue
-        for name, attr in vars(klass).items():
-            if isinstance(attr, (classmethod, staticmethod)):
-                attr = attr.__func__
-            elif isinstance(attr, property):
-                attr = attr.fget
-            if inspect.isfunction(attr) and (not name.startswith('_') or name == '__call__'):
-                methods[name] = attr
-    return methods
 
 
 def test_the_checks_cover_the_links():
@@ -55,6 +36,4 @@ def test_annotates_its_arguments(name, obj):
 
 @pytest.mark.parametrize('name,cls', CLASSES, ids=[name for name, _ in CLASSES])
 def test_annotates_its_methods(name, cls):
-    missing = {method: [p for p in _docstrings.unannotated(function) if p != 'cls']
-               for method, function in _public_methods(cls).items()}
-    assert {method: names for method, names in missing.items() if names} == {}
+    assert _docstrings.unannotated_methods(cls, ['kusari.links']) == {}

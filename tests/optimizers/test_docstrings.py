@@ -1,13 +1,15 @@
 """The optimizer base classes (kusari.optimizer) and the optimizers and their update
-rules (kusari.optimizers) document and annotate their arguments."""
+rules (kusari.optimizers) document and annotate their arguments; the classes annotate
+their public methods."""
 
 import pytest
 
 from tests import _docstrings
 
-PUBLIC = (_docstrings.public_classes('kusari.optimizer')
-          + _docstrings.exported_functions('kusari.optimizer')
-          + _docstrings.public_classes('kusari.optimizers')
+MODULES = ['kusari.optimizer', 'kusari.optimizers']
+CLASSES = (_docstrings.public_classes('kusari.optimizer')
+           + _docstrings.public_classes('kusari.optimizers'))
+PUBLIC = (CLASSES + _docstrings.exported_functions('kusari.optimizer')
           + _docstrings.exported_functions('kusari.optimizers'))
 
 OPTIMIZERS = ['AMSBound', 'AMSGrad', 'AdaBound', 'AdaDelta', 'AdaGrad', 'Adam', 'AdamW',
@@ -37,3 +39,8 @@ def test_documents_its_arguments(name, obj):
 @pytest.mark.parametrize('name,obj', PUBLIC, ids=[name for name, _ in PUBLIC])
 def test_annotates_its_arguments(name, obj):
     assert _docstrings.unannotated(obj) == []
+
+
+@pytest.mark.parametrize('name,cls', CLASSES, ids=[name for name, _ in CLASSES])
+def test_annotates_its_methods(name, cls):
+    assert _docstrings.unannotated_methods(cls, MODULES) == {}
