@@ -194,7 +194,7 @@ class DictSummary:
             return
         names = _decode_names(stored)
         if names is None:
-            return  # a dry run that only checks the file: nothing was read
+            return  # nothing stored (a non-strict load of a file without it): kept as is
         self._summaries.clear()
         for i, name in enumerate(names):
             self._summaries[name].serialize(serializer['_summaries'][str(i)])

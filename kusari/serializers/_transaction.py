@@ -1,29 +1,32 @@
-"""Loading as a transaction: if copying a file's values into an object fails half-way,
-the object gets its previous state back.
+"""Loading as a transaction: if loading a file into an object fails half-way (a missing,
+damaged or mismatched entry, or an object refusing a value), the object gets its previous
+state back.
 
-The file's entries are all checked and read before anything is copied, so what can
-still fail is the objects' own ``serialize`` code refusing a value (e.g. LogReport's
-log that is not JSON) after other objects have taken theirs.
+Loading is one pass, as in Chainer (``obj.serialize`` is called once): the deserializer
+records every value the object serializes just before it may replace it (``record``),
+and should the pass raise, ``load_restoring`` loads the recorded values back.
 
-What is restored is every value the object serialized before the load; state the load
-created (an uninitialized parameter or optimizer state that took the file's shape)
-stays as loaded.
+What is restored is every value the object serialized before the failure; state the load
+created (an uninitialized parameter or optimizer state that took the file's shape) stays
+as loaded.
 """
 
 import numpy
 
 from kusari import serializer
-from kusari.serializers._common import SerializationError, load_into
-from kusari.serializers.npz import serialize
+from kusari.serializers._common import SerializationError, as_saved_array, load_into
 
 
-def state_of(obj):
-    """A copy of every value ``obj`` serializes, keyed by path."""
-    return {key: numpy.array(value) for key, value in serialize(obj).items()}
+def record(previous, key, value):
+    """Keep a copy of ``value`` as the previous state of ``key`` (the first one seen)."""
+    if key not in previous:
+        array = as_saved_array(value)
+        previous[key] = numpy.asarray(None) if array is None else numpy.array(array)
 
 
 class _Restorer(serializer.Deserializer):
-    """Loads the values ``state_of`` recorded back into the object."""
+    """Loads the values ``record`` kept back into the object (keys as the loading
+    deserializer built them: ``path``, then each child's name and '/')."""
 
     def __init__(self, state, path=''):
         self.state = state
@@ -40,24 +43,17 @@ class _Restorer(serializer.Deserializer):
         return load_into('(previous state)', key, stored, value)
 
 
-def load_checked(source, obj, checking, loading):
-    """``checking.load(obj)`` (reads and checks every entry, copies nothing), then
-    ``loading.load(obj)``. If either raises, ``obj``'s previous values are put back (an
-    object may change its own state while checked, e.g. a trigger guessing a value a
-    snapshot lacks); an error of the loading pass is raised as a SerializationError
-    naming ``source``."""
-    previous = state_of(obj)
-    try:
-        checking.load(obj)
-    except Exception:
-        _Restorer(previous).load(obj)
-        raise
+def load_restoring(source, obj, loading, previous, path=''):
+    """``loading.load(obj)``, where ``loading`` records into ``previous``; if it raises,
+    the recorded values are put back. An error that is not about the file
+    (SerializationError, or KeyError for a missing entry) is raised as a
+    SerializationError naming ``source``."""
     try:
         loading.load(obj)
     except Exception as e:
-        _Restorer(previous).load(obj)
-        if isinstance(e, SerializationError):
+        _Restorer(previous, path).load(obj)
+        if isinstance(e, (SerializationError, KeyError)):
             raise
-        raise SerializationError('{}: the file was read, but loading it into {} failed '
-                                 '({}: {}); its previous state is restored'.format(
+        raise SerializationError('{}: loading it into {} failed ({}: {}); its previous '
+                                 'state is restored'.format(
                                      source, type(obj).__name__, type(e).__name__, e)) from e

@@ -8,6 +8,7 @@ import numpy
 from kusari import _lazy, serializer
 from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
                                         check_compatible, load_into, reading)
+from kusari.serializers._transaction import load_restoring, record
 
 
 def _h5py():
@@ -92,13 +93,12 @@ def save_hdf5(filename, obj, compression=4):
 class HDF5Deserializer(serializer.Deserializer):
     """Reads values from an HDF5 group."""
 
-    def __init__(self, group, strict=True, _dry_run=False, _prefetched=None):
+    def __init__(self, group, strict=True, _previous=None, _path=''):
         _h5py()
         self.group = group
         self.strict = strict
-        self._dry_run = _dry_run
-        # Values read by the checking pass of load_hdf5, for the loading pass to copy.
-        self._prefetched = {} if _prefetched is None else _prefetched
+        self._previous = _previous  # where load_hdf5 records the values it replaces
+        self._key_path = _path  # the path of the keys it records (a missing group too)
 
     @property
     def _source(self):
@@ -107,8 +107,8 @@ class HDF5Deserializer(serializer.Deserializer):
     def _path(self, key):
         return (self.group.name.rstrip('/') + '/' + key).lstrip('/')
 
-    def _child(self, group):
-        return HDF5Deserializer(group, self.strict, self._dry_run, self._prefetched)
+    def _child(self, group, key):
+        return HDF5Deserializer(group, self.strict, self._previous, self._key_path + key + '/')
 
     def _contains(self, key):
         with reading(self._source, self._path(key)):
@@ -119,32 +119,29 @@ class HDF5Deserializer(serializer.Deserializer):
         if not self._contains(key):
             if self.strict:
                 raise KeyError('{}: no group {!r}'.format(self._source, self._path(key)))
-            return self._child(self.group.require_group(key) if not self._dry_run and
-                               self.group.file.mode != 'r' else _EmptyGroup(self.group))
+            return self._child(self.group.require_group(key) if self.group.file.mode != 'r'
+                               else _EmptyGroup(self.group), key)
         with reading(self._source, self._path(key)):
             group = self.group[key]
         if not isinstance(group, _h5py().Group):
             raise SerializationError('{}: {!r} should be a group, but is {}'.format(
                 self._source, self._path(key), type(group).__name__))
-        return self._child(group)
+        return self._child(group, key)
 
     def keys(self):
         return list(self.group.keys())
 
     def __call__(self, key, value):
         key = key.lstrip('/')
+        if self._previous is not None:
+            record(self._previous, self._key_path + key, value)
         path = self._path(key)
         if not self._contains(key):
             if self.strict:
                 raise KeyError('{}: no entry {!r} (strict loading)'.format(self._source, path))
             return value
-        if not self._dry_run:
-            stored = self._prefetched.pop(path) if path in self._prefetched \
-                else self._read(path, key, value)
-            return None if stored is _NONE else load_into(self._source, path, stored, value)
-        # Checked and read now, so that a damaged entry fails before anything is copied.
-        self._prefetched[path] = self._read(path, key, value)
-        return value
+        stored = self._read(path, key, value)
+        return None if stored is _NONE else load_into(self._source, path, stored, value)
 
     def _read(self, path, key, value):
         """The stored array (or _NONE), checked against ``value``."""
@@ -193,9 +190,9 @@ class _EmptyGroup:
 def load_hdf5(filename, obj, strict=True):
     """Load ``obj`` from an HDF5 file; a bad file leaves ``obj`` untouched.
 
-    Every entry is checked against ``obj`` and read before anything is copied (and the
-    values copied are put back should an object refuse one); errors name the file and
-    the entry.
+    Every entry is checked against ``obj`` before it is copied, and ``obj.serialize``
+    is called once, as in Chainer; should an entry fail (or an object refuse a value),
+    the values already copied are put back. Errors name the file and the entry.
     """
     h5py = _h5py()
     if not os.path.exists(filename):
@@ -205,9 +202,6 @@ def load_hdf5(filename, obj, strict=True):
     except Exception as e:  # whatever a damaged file makes HDF5 raise
         raise SerializationError('{}: not a readable HDF5 file ({}: {})'.format(
             filename, type(e).__name__, e)) from e
-    from kusari.serializers._transaction import load_checked
     with h5:
-        prefetched = {}
-        load_checked(filename, obj,
-                     HDF5Deserializer(h5, strict, _dry_run=True, _prefetched=prefetched),
-                     HDF5Deserializer(h5, strict, _prefetched=prefetched))
+        previous = {}
+        load_restoring(filename, obj, HDF5Deserializer(h5, strict, previous), previous)

@@ -1,7 +1,7 @@
 """Serialization in NumPy's NPZ format (Chainer-compatible keys).
 
-Loading never unpickles: object arrays are refused, entries are checked against the
-target before anything is copied, and a failed load leaves the target untouched.
+Loading never unpickles: object arrays are refused, each entry is checked against the
+target before it is copied, and a failed load puts back what it had copied.
 """
 
 import collections.abc
@@ -14,6 +14,7 @@ import numpy
 from kusari import serializer
 from kusari.serializers._common import (SerializationError, as_saved_array, atomic_write,
                                         check_compatible, load_into, reading)
+from kusari.serializers._transaction import load_restoring, record
 
 
 class DictionarySerializer(serializer.Serializer):
@@ -60,14 +61,9 @@ def save_npz(file, obj, compression=True):
 
 
 class _NpzEntries:
-    """Read access to an NPZ archive that looks at headers before loading data.
-
-    Entries read ahead with ``prefetch`` are kept until ``read`` takes them, so a
-    loader can read (and so check) every entry before it changes anything.
-    """
+    """Read access to an NPZ archive that looks at headers before loading data."""
 
     def __init__(self, file):
-        self._prefetched = {}
         if isinstance(file, numpy.lib.npyio.NpzFile):
             self.name = getattr(file.fid, 'name', None) or 'NPZ file'
             self.zip = file.zip
@@ -119,21 +115,11 @@ class _NpzEntries:
         shape, dtype = self.header(key)
         return dtype.kind == 'O' and shape == ()
 
-    def prefetch(self, key):
-        """Read the entry now and keep it for ``read``."""
-        self._prefetched[key] = self._read(key)
-
     def read(self, key):
-        if key in self._prefetched:
-            return self._prefetched.pop(key)
-        return self._read(key)
-
-    def _read(self, key):
         with reading(self.name, key), self.zip.open(self.members[key]) as f:
             return numpy.lib.format.read_array(f, allow_pickle=False)
 
     def close(self):
-        self._prefetched.clear()
         self.zip.close()
 
 
@@ -159,9 +145,6 @@ class _MappingEntries:
     def is_none(self, key):
         array = numpy.asarray(self._mapping[key])
         return array.dtype.kind == 'O' and array.shape == () and array[()] is None
-
-    def prefetch(self, key):
-        pass
 
     def read(self, key):
         return numpy.asarray(self._mapping[key])
@@ -191,7 +174,7 @@ class NpzDeserializer(serializer.Deserializer):
             to skip.
     """
 
-    def __init__(self, npz, path='', strict=True, ignore_names=None, _dry_run=False):
+    def __init__(self, npz, path='', strict=True, ignore_names=None, _previous=None):
         self.npz = _entries(npz)
         self.path = path
         self.strict = strict
@@ -200,11 +183,11 @@ class NpzDeserializer(serializer.Deserializer):
         elif callable(ignore_names) or isinstance(ignore_names, str):
             ignore_names = [ignore_names]
         self.ignore_names = ignore_names
-        self._dry_run = _dry_run
+        self._previous = _previous  # where load_npz records the values it replaces
 
     def __getitem__(self, key):
         return NpzDeserializer(self.npz, self.path + key.strip('/') + '/', self.strict,
-                               self.ignore_names, self._dry_run)
+                               self.ignore_names, self._previous)
 
     def keys(self):
         return [k[len(self.path):] for k in self.npz.keys() if k.startswith(self.path)]
@@ -214,6 +197,8 @@ class NpzDeserializer(serializer.Deserializer):
 
     def __call__(self, key, value):
         key = self.path + key.lstrip('/')
+        if self._previous is not None:
+            record(self._previous, key, value)
         if self._ignored(key):
             return value
         if key not in self.npz:
@@ -223,28 +208,25 @@ class NpzDeserializer(serializer.Deserializer):
             return value
         if self.npz.is_none(key):
             # As Chainer: a stored None is loaded as None, whatever the target.
-            return value if self._dry_run else None
+            return None
         shape, dtype = self.npz.header(key)
         check_compatible(self.npz.name, key, shape, dtype, value)
-        if self._dry_run:
-            self.npz.prefetch(key)  # a damaged entry fails now, before anything is copied
-            return value
         return load_into(self.npz.name, key, self.npz.read(key), value)
 
 
 def load_npz(file, obj, path='', strict=True, ignore_names=None):
     """Load ``obj`` from an NPZ file written by ``save_npz`` (or by Chainer).
 
-    Every entry is checked against ``obj`` and read first (presence, shape, dtype, no
-    object arrays, intact data); only then is anything copied, so a bad file leaves
-    ``obj`` untouched. Should an object still refuse a value while being loaded, the
-    values already copied are put back. Errors name the file and the key.
+    Every entry is checked against ``obj`` before it is copied (presence, shape, dtype,
+    no object arrays, intact data), and ``obj.serialize`` is called once, as in Chainer.
+    Should an entry fail (or an object refuse a value), the values already copied are
+    put back, so a bad file leaves ``obj`` as it was. Errors name the file and the key.
     """
-    from kusari.serializers._transaction import load_checked
     entries = _NpzEntries(file)
+    previous = {}
     try:
-        load_checked(entries.name, obj,
-                     NpzDeserializer(entries, path, strict, ignore_names, _dry_run=True),
-                     NpzDeserializer(entries, path, strict, ignore_names))
+        load_restoring(entries.name, obj,
+                       NpzDeserializer(entries, path, strict, ignore_names, previous),
+                       previous, path)
     finally:
         entries.close()

@@ -228,3 +228,53 @@ def test_number_loaded_into_a_scalar_only_by_a_safe_cast(stored, value):
     with pytest.raises(TypeError, match="'x' holds a .* cannot be safely loaded"):
         serializers.NpzDeserializer({'x': numpy.asarray(stored)})('x', value)
     assert serializers.NpzDeserializer({'x': numpy.asarray(-2 ** 60)})('x', 5) == -2 ** 60
+
+
+class CountingChain(kusari.Chain):
+    """Counts its serialize calls and the deserializer types it was given."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(4, 5)
+        self.calls = []
+
+    def serialize(self, serializer):
+        self.calls.append(type(serializer).__name__)
+        super().serialize(serializer)
+
+
+def test_loading_calls_serialize_once_with_the_formats_deserializer(tmp_path, fmt):
+    # as Chainer: code with side effects in serialize (counters, caches) runs once
+    source = CountingChain()
+    save(fmt, tmp_path / 'm', source)
+    target = CountingChain()
+    load(fmt, tmp_path / 'm', target)
+    assert target.calls == ['NpzDeserializer' if fmt == 'npz' else 'HDF5Deserializer']
+    numpy.testing.assert_array_equal(target.l1.W.array, source.l1.W.array)
+
+
+def test_a_late_failure_puts_back_what_was_loaded_before_it(tmp_path, fmt):
+    # l1 loads, then l2's shape fails: l1 gets its previous values back, also when the
+    # file is read under a path prefix (npz) and the target has a part the file lacks
+    parent = kusari.Chain()
+    with parent.init_scope():
+        parent.child = kusari.Chain()
+        with parent.child.init_scope():
+            parent.child.l1 = L.Linear(4, 5)
+            parent.child.l2 = L.Linear(5, 3)
+    save(fmt, tmp_path / 'm', parent)
+    target = kusari.Chain()
+    with target.init_scope():
+        target.l1 = L.Linear(4, 5)
+        target.l2 = L.Linear(5, 7)  # wrong shape
+        target.extra = L.Linear(2, 2)  # not in the file
+    before = {name: p.array.copy() for name, p in target.namedparams()}
+    with pytest.raises(SerializationError, match='l2/W'):
+        if fmt == 'npz':
+            serializers.load_npz(tmp_path / 'm', target, path='child/', strict=False)
+        else:  # the same layout at the file's root
+            save(fmt, tmp_path / 'm', parent.child)
+            serializers.load_hdf5(tmp_path / 'm', target, strict=False)
+    for name, p in target.namedparams():
+        numpy.testing.assert_array_equal(p.array, before[name], err_msg=name)
