@@ -16,6 +16,7 @@ are imported on first use, which keeps ``import kusari`` fast.
 """
 
 import importlib
+import typing
 
 import numpy
 
@@ -112,19 +113,51 @@ _MODULE_ALIASES = {
 }
 
 
-def __getattr__(name):
-    if name in _LAZY_NAMES:
-        return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
-    if name in _MODULE_ALIASES:
-        return importlib.import_module(_MODULE_ALIASES[name])
-    if name in _LAZY_SUBMODULES:
-        return importlib.import_module('kusari.' + name)
-    if name in _MISSING_SUBMODULES:
-        # The error ``import chainer.<name>`` raises, for ``chainer.<name>`` and
-        # ``from chainer import <name>`` alike.
-        from kusari.compat import _finder
-        raise _finder.not_available('chainer.' + name)
-    raise AttributeError('module kusari has no attribute {!r}'.format(name))
+# Type checkers see the lazily imported submodules and names through these imports ("X as
+# X": re-exported), not __getattr__, through which they would take any attribute, a
+# misspelt one too.
+if typing.TYPE_CHECKING:
+    from kusari import (
+        _backprop_utils as _backprop_utils, _runtime_info as _runtime_info, backend as backend,
+        backends as backends, compat as compat, computational_graph as computational_graph,
+        core as core, cuda as cuda, dataset as dataset, datasets as datasets,
+        device_resident as device_resident, distributed as distributed,
+        distributions as distributions, function as function, function_hooks as function_hooks,
+        function_node as function_node, functions as functions, gradient_check as gradient_check,
+        graph_optimizations as graph_optimizations, initializers as initializers,
+        iterators as iterators, link as link, link_hooks as link_hooks, links as links,
+        memory_layouts as memory_layouts, optimizer as optimizer,
+        optimizer_hooks as optimizer_hooks, optimizers as optimizers, reporter as reporter,
+        sequential as sequential, serializer as serializer, serializers as serializers,
+        testing as testing, training as training, utils as utils)
+    from kusari._runtime_info import print_runtime_info as print_runtime_info
+    from kusari.cuda import (
+        should_use_cudnn as should_use_cudnn,
+        should_use_cudnn_tensor_core as should_use_cudnn_tensor_core)
+    from kusari.distributions import distribution as distribution
+    from kusari.distributions.distribution import (
+        Distribution as Distribution,
+        cross_entropy as cross_entropy,
+        kl_divergence as kl_divergence,
+        register_kl as register_kl)
+    from kusari.functions import array as array
+    from kusari.functions.math import basic_math as basic_math
+    from kusari.graph_optimizations.static_graph import static_graph as static_graph
+    from kusari.graph_optimizations.static_graph_utilities import static_code as static_code
+else:
+    def __getattr__(name):
+        if name in _LAZY_NAMES:
+            return getattr(importlib.import_module(_LAZY_NAMES[name]), name)
+        if name in _MODULE_ALIASES:
+            return importlib.import_module(_MODULE_ALIASES[name])
+        if name in _LAZY_SUBMODULES:
+            return importlib.import_module('kusari.' + name)
+        if name in _MISSING_SUBMODULES:
+            # The error ``import chainer.<name>`` raises, for ``chainer.<name>`` and
+            # ``from chainer import <name>`` alike.
+            from kusari.compat import _finder
+            raise _finder.not_available('chainer.' + name)
+        raise AttributeError('module kusari has no attribute {!r}'.format(name))
 
 
 def __dir__():

@@ -74,9 +74,13 @@ _EXPORTS = {
 
 __all__ = sorted(_EXPORTS)
 
-# The same names for type checkers, which cannot follow the lazy look-up ("X as X":
-# re-exported); test_exports checks that both lists agree.
+# Type checkers see the submodules and the names through these imports ("X as X":
+# re-exported), not the lazy look-up, through which they would take any attribute, a
+# misspelt one too.
 if typing.TYPE_CHECKING:
+    from kusari.links import (
+        activation as activation, caffe as caffe, connection as connection, loss as loss,
+        model as model, normalization as normalization, rnn as rnn, theano as theano)
     from kusari.links.activation.maxout import Maxout as Maxout
     from kusari.links.activation.prelu import PReLU as PReLU
     from kusari.links.activation.simplified_dropconnect import (
@@ -151,4 +155,5 @@ if typing.TYPE_CHECKING:
         NaryTreeLSTM as NaryTreeLSTM)
     from kusari.links.rnn.zoneoutlstm import StatefulZoneoutLSTM as StatefulZoneoutLSTM
     from kusari.links.theano.theano_function import TheanoFunction as TheanoFunction
-__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)
+else:
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -16,16 +16,16 @@ from kusari.optimizers.rmsprop_graves import RMSpropGraves, RMSpropGravesRule  #
 from kusari.optimizers.sgd import SGD, SGDRule  # NOQA
 from kusari.optimizers.smorms3 import SMORMS3, SMORMS3Rule  # NOQA
 
-# Eve and EveRule for type checkers, which cannot follow __getattr__ ("X as X": re-exported).
+# Type checkers see Eve and EveRule through these imports ("X as X": re-exported), not
+# __getattr__, through which they would take any attribute, a misspelt one too.
 if typing.TYPE_CHECKING:
     from kusari.optimizers.eve import Eve as Eve, EveRule as EveRule
-
-
-def __getattr__(name):
-    # Eve, kusari's addition (its update needs the loss function), is reachable as
-    # kusari.optimizers.Eve but not listed by dir(): code that enumerates Chainer's
-    # optimizers through dir(chainer.optimizers) finds Chainer's fifteen.
-    if name in ('Eve', 'EveRule'):
-        from kusari.optimizers import eve
-        return getattr(eve, name)
-    raise AttributeError('module {} has no attribute {!r}'.format(__name__, name))
+else:
+    def __getattr__(name):
+        # Eve, kusari's addition (its update needs the loss function), is reachable as
+        # kusari.optimizers.Eve but not listed by dir(): code that enumerates Chainer's
+        # optimizers through dir(chainer.optimizers) finds Chainer's fifteen.
+        if name in ('Eve', 'EveRule'):
+            from kusari.optimizers import eve
+            return getattr(eve, name)
+        raise AttributeError('module {} has no attribute {!r}'.format(__name__, name))

@@ -4,6 +4,8 @@ Imports without pytest; pytest is needed only to apply :mod:`attr` marks and
 by :func:`run_module`.
 """
 
+import typing
+
 from kusari.testing import attr  # NOQA
 from kusari.testing import condition  # NOQA
 from kusari.testing.array import assert_allclose  # NOQA
@@ -36,9 +38,14 @@ def run_module(name, file):
         pytest.main([file, '-vvs', '-x', '--pdb'])
 
 
-def __getattr__(name):
-    # Imported on first use: its GPU marks need pytest and look for CuPy.
-    if name == 'distribution_unittest':
-        from kusari.testing.distribution_test import distribution_unittest
-        return distribution_unittest
-    raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))
+# Type checkers see distribution_unittest through this import ("X as X": re-exported), not
+# __getattr__, through which they would take any attribute, a misspelt one too.
+if typing.TYPE_CHECKING:
+    from kusari.testing.distribution_test import distribution_unittest as distribution_unittest
+else:
+    def __getattr__(name):
+        # Imported on first use: its GPU marks need pytest and look for CuPy.
+        if name == 'distribution_unittest':
+            from kusari.testing.distribution_test import distribution_unittest
+            return distribution_unittest
+        raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))

@@ -2,6 +2,7 @@
 
 import collections.abc as collections_abc  # noqa: F401 - Chainer's alias, used by its users
 import contextlib
+import typing
 
 import numpy
 
@@ -48,4 +49,12 @@ def tempdir(ignore_errors=False, **kwargs):
 
 # The other modules (type_check, cache, conv_nd, ...) are attributes too, imported on
 # first use: after ``import chainer``, ``chainer.utils.type_check`` works as in Chainer.
-__getattr__, __dir__ = _lazy.lazy_exports(__name__, {})
+# Type checkers see them through these imports ("X as X": re-exported), not the lazy
+# look-up, through which they would take any attribute, a misspelt one too.
+if typing.TYPE_CHECKING:
+    from kusari.utils import (
+        array as array, cache as cache, conv_nd as conv_nd, meta as meta,
+        precision as precision, sparse as sparse, type_check as type_check,
+        walker_alias as walker_alias)
+else:
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, {})

@@ -1,9 +1,7 @@
 """Every name of Chainer v7's ``chainer.links`` reference list (chainer_api.md,
 "Links and Chains", 67 names) is reachable in kusari.links under the same path."""
 
-import ast
 import importlib
-import inspect
 
 import pytest
 
@@ -55,18 +53,3 @@ def test_theano_function_is_declared_unsupported():
     with pytest.raises(NotImplementedError, match='Theano'):
         kusari.links.TheanoFunction(None, None)
 
-
-def test_type_checkers_see_the_same_exports():
-    """The ``if typing.TYPE_CHECKING:`` imports of kusari/links/__init__.py name the
-    modules of ``_EXPORTS`` (type checkers cannot follow the lazy look-up)."""
-    tree = ast.parse(inspect.getsource(kusari.links))
-    block, = [node for node in tree.body if isinstance(node, ast.If)
-              and ast.unparse(node.test) == 'typing.TYPE_CHECKING']
-    seen = {}
-    for node in block.body:
-        assert isinstance(node, ast.ImportFrom)
-        module = node.module.removeprefix('kusari.links.')
-        for alias in node.names:
-            assert alias.asname == alias.name  # 'X as X': re-exported
-            seen[alias.name] = module
-    assert seen == kusari.links._EXPORTS

@@ -1,5 +1,7 @@
 """Recurrent links."""
 
+import typing
+
 from kusari import _lazy
 
 _EXPORTS = {
@@ -25,4 +27,32 @@ _EXPORTS = {
 }
 
 __all__ = sorted(_EXPORTS)
-__getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)
+
+# Type checkers see the submodules and the names through these imports ("X as X":
+# re-exported), not the lazy look-up, through which they would take any attribute, a
+# misspelt one too.
+if typing.TYPE_CHECKING:
+    from kusari.links.rnn import (
+        gru as gru, lstm as lstm, mgu as mgu, n_step_gru as n_step_gru, n_step_lstm as n_step_lstm,
+        n_step_rnn as n_step_rnn, peephole as peephole, tree_lstm as tree_lstm,
+        zoneoutlstm as zoneoutlstm)
+    from kusari.links.rnn.gru import (
+        GRU as GRU,
+        StatefulGRU as StatefulGRU,
+        StatelessGRU as StatelessGRU)
+    from kusari.links.rnn.lstm import LSTM as LSTM, StatelessLSTM as StatelessLSTM
+    from kusari.links.rnn.mgu import StatefulMGU as StatefulMGU, StatelessMGU as StatelessMGU
+    from kusari.links.rnn.n_step_gru import NStepBiGRU as NStepBiGRU, NStepGRU as NStepGRU
+    from kusari.links.rnn.n_step_lstm import NStepBiLSTM as NStepBiLSTM, NStepLSTM as NStepLSTM
+    from kusari.links.rnn.n_step_rnn import (
+        NStepBiRNNReLU as NStepBiRNNReLU,
+        NStepBiRNNTanh as NStepBiRNNTanh,
+        NStepRNNReLU as NStepRNNReLU,
+        NStepRNNTanh as NStepRNNTanh)
+    from kusari.links.rnn.peephole import StatefulPeepholeLSTM as StatefulPeepholeLSTM
+    from kusari.links.rnn.tree_lstm import (
+        ChildSumTreeLSTM as ChildSumTreeLSTM,
+        NaryTreeLSTM as NaryTreeLSTM)
+    from kusari.links.rnn.zoneoutlstm import StatefulZoneoutLSTM as StatefulZoneoutLSTM
+else:
+    __getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

@@ -188,7 +188,8 @@ class NStepRNNTanh(NStepRNNBase):
     n_weights = 2
 
     def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
-        return F.n_step_rnn(*args, activation='tanh')
+        n_layers, dropout_ratio, hx, ws, bs, xs = args
+        return F.n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh')
 
 
 class NStepRNNReLU(NStepRNNBase):
@@ -197,7 +198,8 @@ class NStepRNNReLU(NStepRNNBase):
     n_weights = 2
 
     def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
-        return F.n_step_rnn(*args, activation='relu')
+        n_layers, dropout_ratio, hx, ws, bs, xs = args
+        return F.n_step_rnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='relu')
 
 
 class NStepBiRNNTanh(NStepRNNBase):
@@ -207,7 +209,8 @@ class NStepBiRNNTanh(NStepRNNBase):
     use_bi_direction = True
 
     def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
-        return F.n_step_birnn(*args, activation='tanh')
+        n_layers, dropout_ratio, hx, ws, bs, xs = args
+        return F.n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='tanh')
 
 
 class NStepBiRNNReLU(NStepRNNBase):
@@ -217,4 +220,5 @@ class NStepBiRNNReLU(NStepRNNBase):
     use_bi_direction = True
 
     def rnn(self, *args: typing.Any) -> tuple[typing.Any, ...]:
-        return F.n_step_birnn(*args, activation='relu')
+        n_layers, dropout_ratio, hx, ws, bs, xs = args
+        return F.n_step_birnn(n_layers, dropout_ratio, hx, ws, bs, xs, activation='relu')
