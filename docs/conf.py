@@ -170,5 +170,19 @@ def _constructor_signature(app, what, name, obj, options, signature, return_anno
     return str(init.replace(return_annotation=inspect.Signature.empty)), return_annotation
 
 
+def _public_bases(app, name, obj, options, bases):
+    """"Bases:" names the public classes a reader can look up: a private helper base
+    (``_BoundedAdam``) is replaced by its nearest public ancestor, a private mixin
+    (``_BiasCorrectedStep``) left out."""
+    public = []
+    for base in bases:
+        ancestor = next((c for c in getattr(base, '__mro__', (base,))
+                         if not c.__name__.startswith('_')), object)
+        if ancestor not in public and (ancestor is not object or base is object):
+            public.append(ancestor)
+    bases[:] = public or [object]
+
+
 def setup(app):
     app.connect('autodoc-process-signature', _constructor_signature)
+    app.connect('autodoc-process-bases', _public_bases)
