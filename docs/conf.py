@@ -137,7 +137,7 @@ def _write_reference_page(page, title, module_name, intro):
         if _documented_elsewhere(module_name, name):
             continue
         groups.setdefault(_group(module, name), []).append(name)
-    lines = [f'.. This page is written by conf.py; edit REFERENCE there.', '',
+    lines = ['.. This page is written by conf.py; edit REFERENCE there.', '',
              title, '=' * len(title), '', f'.. module:: {module_name}', '', intro, '']
     for group in sorted(groups, key=lambda g: (g == 'General', g)):
         lines += [group, '-' * len(group), '', '.. autosummary::',
