@@ -57,22 +57,6 @@ _PRIORITY_POW = 7
 _PRIORITY_ATOM = 8
 
 
-def _format_value(value):
-    """Readable text of a value inside an expectation or its actual values (strings
-    unquoted, as Chainer prints them: ``x.dtype.kind == f``)."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, numpy.dtype):
-        return value.name
-    if isinstance(value, type):
-        module = value.__module__
-        return value.__qualname__ if module == 'builtins' else '{}.{}'.format(
-            module, value.__qualname__)
-    if callable(value) and hasattr(value, '__name__'):
-        return value.__name__
-    return str(value)
-
-
 def _repr(value):
     """``value`` as written in an expression: expressions as their text, lists and
     tuples item by item, other values by ``repr``."""
@@ -100,11 +84,6 @@ def _format_key(key):
     if key is Ellipsis:
         return '...'
     return _repr(key)
-
-
-def _text(value):
-    """An operand in a failure message: expressions as written, values readable."""
-    return str(value) if isinstance(value, Expr) else _format_value(value)
 
 
 def _evaluate(value):
@@ -417,10 +396,9 @@ class BoolBinaryOperator(BinaryOperator, Testable):
         left = _evaluate(self.lhs)
         right = _evaluate(self.rhs)
         if not self.func(left, right):
-            # Operands as Chainer prints them: plain values unquoted (kind == f).
-            raise InvalidType(
-                '{} {} {}'.format(_text(self.lhs), self.exp, _text(self.rhs)),
-                '{} {} {}'.format(_format_value(left), self.inv, _format_value(right)))
+            # as Chainer prints them, by str: kind == f, float64 != <class 'numpy.float32'>
+            raise InvalidType('{} {} {}'.format(self.lhs, self.exp, self.rhs),
+                              '{} {} {}'.format(left, self.inv, right))
 
 
 class TypeInfo:
@@ -445,7 +423,7 @@ class TypeInfo:
 
     def __repr__(self):
         return 'TypeInfo(shape={}, dtype={})'.format(
-            self.shape, _format_value(self.dtype))
+            self.shape, self.dtype)
 
 
 class TypeInfoTuple(tuple):
