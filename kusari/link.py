@@ -146,9 +146,13 @@ class Link(DeviceResident):
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         # A __call__ that a mixin after Link injects runs instead of forward (as in Chainer).
+        # An abstract one only declares the interface (an ABC's): copied into forward, it
+        # would make every subclass abstract, even one defining __call__ itself.
         for klass in cls.__mro__[cls.__mro__.index(Link) + 1:]:
             if '__call__' in vars(klass):
-                cls.forward = vars(klass)['__call__']
+                call = vars(klass)['__call__']
+                if not getattr(call, '__isabstractmethod__', False):
+                    cls.forward = call
                 break
 
     @property

@@ -1,5 +1,7 @@
 """Link, Chain, ChainList and Sequential."""
 
+import abc
+
 import numpy
 import pytest
 
@@ -217,6 +219,36 @@ def test_link_without_init_call_and_injected_call():
         pass
 
     assert Injected()(1, 2) == ('mixin', (1, 2))
+
+
+def test_chain_with_an_abstract_call_from_an_abc_mixin():
+    # Chainer code declares a model interface as an ABC and mixes it into a Chain.
+    class Model(abc.ABC):
+        @abc.abstractmethod
+        def __call__(self, x):
+            """Map x to the model's output."""
+
+    class Interface(kusari.Chain, Model):
+        pass
+
+    class ByCall(Interface):
+        def __call__(self, x):
+            return x * 2
+
+    class ByForward(Interface):
+        def forward(self, x):
+            return x * 3
+
+    assert ByCall()(3) == 6
+    assert ByForward()(3) == 9
+
+    class Missing(kusari.Chain, metaclass=abc.ABCMeta):
+        @abc.abstractmethod
+        def __call__(self, x):
+            """Declared, never defined."""
+
+    with pytest.raises(TypeError, match='abstract'):
+        Missing()
 
 
 def test_to_cpu_is_deprecated_and_visits_children():
