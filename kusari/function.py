@@ -61,9 +61,9 @@ class FunctionAdapter(FunctionNode):
         in_data = tuple([node.data for node in self.inputs])  # None where not retained
         grad_data = tuple([None if gy is None else gy.array for gy in grad_outputs])
         gxs = self.function.backward(in_data, grad_data)
-        if not isinstance(gxs, tuple):
-            raise TypeError('{}.backward must return a tuple of arrays, not {}'.format(
-                self.label, type(gxs).__name__))
+        if not isinstance(gxs, (tuple, list)):  # Chainer indexes any sequence it is given
+            raise TypeError('{}.backward must return a tuple or a list of arrays, not {}'
+                            .format(self.label, type(gxs).__name__))
         grads = []
         for index in target_input_indexes:
             gx = gxs[index] if index < len(gxs) else None
@@ -100,7 +100,8 @@ class Function:
     """Chainer's old-style function: ``forward`` and ``backward`` both work on arrays.
 
     Subclasses implement ``forward`` (or ``forward_cpu``/``forward_gpu``) and ``backward``
-    (or ``backward_cpu``/``backward_gpu``), each returning a tuple of arrays.
+    (or ``backward_cpu``/``backward_gpu``), each returning a tuple of arrays (backward
+    may return a list too, as Chainer allows).
     """
 
     _node = None        # weak reference to the adapter once applied

@@ -66,6 +66,40 @@ def test_unretained_inputs_and_missing_output_gradients_reach_backward_as_none()
     numpy.testing.assert_array_equal(x.grad, [3., 4.])
 
 
+class Product(kusari.Function):
+    """y = x * w with a backward that returns its gradients in the container it is given."""
+
+    def __init__(self, container):
+        self.container = container
+
+    def forward(self, inputs):
+        return inputs[0] * inputs[1],
+
+    def backward(self, inputs, grad_outputs):
+        x, w = inputs
+        gy, = grad_outputs
+        return self.container([gy * w, gy * x])
+
+
+@pytest.mark.parametrize('container', [tuple, list])
+def test_backward_may_return_a_tuple_or_a_list(container):
+    x = Variable(numpy.array([1., 2.]))
+    w = Variable(numpy.array([3., 5.]))
+    y = Product(container)(x, w)
+    y.grad = numpy.ones(2)
+    y.backward()
+    numpy.testing.assert_array_equal(x.grad, [3., 5.])
+    numpy.testing.assert_array_equal(w.grad, [1., 2.])
+
+
+def test_backward_returning_neither_a_tuple_nor_a_list_is_refused():
+    x = Variable(numpy.array([1., 2.]))
+    y = Product(iter)(x, Variable(numpy.array([3., 5.])))
+    y.grad = numpy.ones(2)
+    with pytest.raises(TypeError, match='must return a tuple or a list of arrays, not'):
+        y.backward()
+
+
 def test_creator_is_the_function_and_the_graph_owns_it():
     x = Variable(numpy.ones(2, numpy.float32))
     f = Scale()
