@@ -15,6 +15,8 @@ def test_chainer_programs_see_chainer_7_as_the_version():
         import chainer
         assert chainer.__version__ == '7.8.1'
         assert tuple(int(p) for p in chainer.__version__.split('.')) >= (5,)
+        import chainermn
+        assert chainermn.__version__ == chainer.__version__  # part of Chainer 7
     finally:
         compat.uninstall()
 

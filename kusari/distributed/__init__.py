@@ -12,6 +12,7 @@ processes are started by an MPI launcher and talk through mpi4py (install
         kusari.optimizers.Adam(), comm)
 """
 
+import kusari
 from kusari.distributed import communicators  # NOQA
 from kusari.distributed import datasets  # NOQA
 from kusari.distributed import extensions  # NOQA
@@ -32,4 +33,5 @@ from kusari.distributed.optimizers import create_multi_node_optimizer  # NOQA
 
 global_except_hook._add_hook_if_enabled()
 
-__version__ = '0.1.0'
+# ChainerMN is part of Chainer 7 and reports Chainer's version (chainer.__version__).
+__version__ = kusari.__version__

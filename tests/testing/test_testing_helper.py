@@ -4,7 +4,7 @@ import warnings
 import numpy
 import pytest
 
-from kusari import testing
+from kusari import compat, testing
 from kusari.testing import helper
 
 
@@ -42,6 +42,15 @@ class TestRequires:
         ('numpy!=' + numpy.__version__, False),
         ('numpy~=' + '.'.join(numpy.__version__.split('.')[:2]), True),
         ('no-such-package-kusari', False),
+        ('numpy==' + numpy.__version__.split('.')[0] + '.*', True),
+        ('numpy!=' + numpy.__version__.split('.')[0] + '.*', False),
+        ('numpy==0.*', False),
+        # Chainer's requirements are judged by the Chainer API kusari implements (7.8.1),
+        # with no distribution named chainer installed.
+        ('chainer', True),
+        ('chainer>=5.0.0', True),
+        ('Chainer>=7.8,<8', True),
+        ('chainer<7', False),
     ])
     def test_satisfied(self, requirement, expected):
         assert helper._satisfied(requirement) is expected
@@ -70,6 +79,23 @@ class TestRequires:
         unittest.defaultTestLoader.loadTestsFromTestCase(Case).run(result)
         assert result.wasSuccessful()
         assert [reason for _, reason in result.skipped] == ['requires: numpy<1.0']
+
+    def test_with_requires_chainer_runs_under_kusari_compat(self):
+        compat.install()
+        try:
+            import chainer
+            from chainer import testing as chainer_testing
+
+            class Case(unittest.TestCase):
+                @chainer_testing.with_requires('chainer>=5.0.0')
+                def test_new(self):
+                    pass
+            result = unittest.TestResult()
+            unittest.defaultTestLoader.loadTestsFromTestCase(Case).run(result)
+            assert result.testsRun == 1 and not result.skipped and result.wasSuccessful()
+            assert helper._installed_version('chainer') == chainer.__version__
+        finally:
+            compat.uninstall()
 
     def test_without_requires(self):
         @testing.without_requires('numpy')
