@@ -47,6 +47,29 @@ def test_runs_a_module(tmp_path):
     assert lines[1:2] == ['name __main__'] and lines[-1] == 'same True'
 
 
+def test_runs_code_given_with_dash_c_like_python_does(tmp_path):
+    code = _REPORT + textwrap.dedent('''
+        import pickle
+        class Point:
+            pass
+        print('pickled', type(pickle.loads(pickle.dumps(Point()))) is Point)
+    ''')
+    result = run_python(['-m', 'kusari.compat', '-c', code, 'a', '-b'], cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["argv ['-c', 'a', '-b']", 'name __main__', 'path0 ',
+                                          'same True', 'pickled True']
+    result = run_python(['-m', 'kusari.compat', '-c', 'import chainer; 1 / 0'], cwd=tmp_path)
+    assert result.returncode == 1
+    assert 'File "<string>", line 1' in result.stderr and 'ZeroDivisionError' in result.stderr
+
+
+def test_runs_a_program_read_from_standard_input(tmp_path):
+    result = run_python(['-m', 'kusari.compat', '-', 'x'], cwd=tmp_path, input=_REPORT)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["argv ['-', 'x']", 'name __main__', 'path0 ',
+                                          'same True']
+
+
 def test_exit_status_and_errors_propagate(tmp_path):
     exits = _write(tmp_path / 'exits.py', 'import sys\nsys.exit(3)\n')
     assert run_python(['-m', 'kusari.compat', str(exits)], cwd=tmp_path).returncode == 3
@@ -64,6 +87,8 @@ def test_usage(tmp_path):
     assert result.returncode == 2 and "cannot open 'missing.py'" in result.stderr
     result = run_python(['-m', 'kusari.compat', '-m'], cwd=tmp_path)
     assert result.returncode == 2 and '-m needs a module name' in result.stderr
+    result = run_python(['-m', 'kusari.compat', '-c'], cwd=tmp_path)
+    assert result.returncode == 2 and '-c needs the code to run' in result.stderr
 
 
 def test_unmodified_chainer_program(tmp_path):
