@@ -2,17 +2,16 @@
 
 ``@parameterize(*params)`` turns a test class into one subclass per parameter
 dict, with the dict's entries as class attributes, added to the class's module
-under names like ``TestFoo_param_0_dtype_float32``. The decorated name is bound
-to a :class:`_TestCaseBundle` instead of the class, so the unparameterized
-class is not collected; decorators may be stacked (their product is taken).
+under Chainer's names, like ``TestFoo_param_0_{dtype=float32, shape=(2, 3)}``.
+The decorated name is bound to a :class:`_TestCaseBundle` instead of the class,
+so the unparameterized class is not collected; decorators may be stacked (their
+product is taken).
 """
 
 import itertools
-import re
 import sys
 import types
 
-import numpy
 
 
 class _TestCaseBundle:
@@ -40,20 +39,26 @@ def _cases_of(target):
 
 
 def _describe(value):
-    if isinstance(value, numpy.dtype):
-        return value.name
-    return getattr(value, '__name__', None) or str(value)
+    # A class, function or module by its name, anything else by its repr.
+    name = getattr(value, '__name__', None)
+    return name if isinstance(name, str) else repr(value)
 
 
-def _identifier_part(text):
-    return re.sub(r'[^0-9A-Za-z]+', '_', text).strip('_')
+def _shortened(text, limit):
+    # Long texts keep their two ends around '...', exactly ``limit`` characters in all.
+    if len(text) <= limit:
+        return text
+    head = (limit - 3) // 2
+    return text[:head] + '...' + text[len(text) - (limit - 3 - head):]
 
 
-def _suffix(param, limit=60):
-    text = '_'.join('{}_{}'.format(_identifier_part(str(k)),
-                                   _identifier_part(_describe(v)) or 'empty')
-                    for k, v in param.items())
-    return text[:limit].rstrip('_')
+def _case_name(base_name, index, param):
+    """Chainer's name for case ``index``: ``TestFoo_param_0_{dtype=float32, shape=(2, 3)}``
+    (keys sorted; a value cut to 100 characters, all of them to 5,000), so that node ids
+    and ``pytest -k`` select the same tests as under Chainer."""
+    values = ', '.join('{}={}'.format(key, _shortened(_describe(value), 100))
+                       for key, value in sorted(param.items()))
+    return '{}_param_{}_{{{}}}'.format(base_name, index, _shortened(values, 5000))
 
 
 def _unregister(case):
@@ -88,10 +93,7 @@ def parameterize(*params):
         for base in _cases_of(target):
             _unregister(base)
             for i, param in enumerate(params):
-                name = '{}_param_{}'.format(base.__name__, i)
-                suffix = _suffix(param)
-                if suffix:
-                    name += '_' + suffix
+                name = _case_name(base.__name__, i, param)
                 # A function value is read back as given (``self.f(x)`` calls ``f(x)``),
                 # not bound as a method.
                 attrs = {k: staticmethod(v) if isinstance(v, types.FunctionType) else v

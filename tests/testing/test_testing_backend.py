@@ -159,7 +159,7 @@ class TestRealUseOuter(unittest.TestCase):
 def test_real_use_classes():
     inner = sorted(n for n in globals() if n.startswith('TestRealUseInner_'))
     outer = sorted(n for n in globals() if n.startswith('TestRealUseOuter_'))
-    assert inner == ['TestRealUseInner_param_0_k_1', 'TestRealUseInner_param_1_k_2']
-    assert outer == ['TestRealUseOuter_param_0_k_3']
+    assert inner == ['TestRealUseInner_param_0_{k=1}', 'TestRealUseInner_param_1_{k=2}']
+    assert outer == ['TestRealUseOuter_param_0_{k=3}']
     for name in inner + outer:
         assert 'test_run__cpu' in unittest.defaultTestLoader.getTestCaseNames(globals()[name])

@@ -35,7 +35,7 @@ class TestParameterize:
         bundle = testing.parameterize({'a': 1, 'b': 'x'}, {'a': 2, 'b': 'y'})(base)
         generated = _generated(module)
         assert [name for name, _ in generated] == [
-            'TestThing_param_0_a_1_b_x', 'TestThing_param_1_a_2_b_y']
+            "TestThing_param_0_{a=1, b='x'}", "TestThing_param_1_{a=2, b='y'}"]
         assert [(c.a, c.b) for _, c in generated] == [(1, 'x'), (2, 'y')]
         assert all(issubclass(c, base) for _, c in generated)
         # The unparameterized class is no longer collectable.
@@ -56,13 +56,29 @@ class TestParameterize:
         assert len(generated) == 4
         assert sorted((c.a, c.b) for _, c in generated) == [(1, 3), (1, 4), (2, 3), (2, 4)]
 
-    def test_readable_names_for_dtypes_and_shapes(self, module):
+    def test_names_are_chainers(self, module):
+        # Keys sorted; classes, functions and modules by name, other values by repr.
         base = _make_class(module)
         testing.parameterize({'shape': (2, 3), 'dtype': numpy.float16},
-                             {'shape': (), 'dtype': numpy.dtype('int32')})(base)
+                             {'shape': (), 'dtype': numpy.dtype('int32'), 'f': numpy.exp},
+                             {'module': numpy, 'text': 'a' * 40})(base)
         assert [name for name, _ in _generated(module)] == [
-            'TestThing_param_0_shape_2_3_dtype_float16',
-            'TestThing_param_1_shape_empty_dtype_int32']
+            'TestThing_param_0_{dtype=float16, shape=(2, 3)}',
+            "TestThing_param_1_{dtype=dtype('int32'), f=exp, shape=()}",
+            "TestThing_param_2_{module=numpy, text='" + 'a' * 40 + "'}"]
+
+    def test_long_values_keep_their_ends(self, module):
+        base = _make_class(module)
+        testing.parameterize({'v': 'x' * 60 + 'y' * 60})(base)
+        (name, _), = _generated(module)
+        # repr adds quotes; 100 characters are kept: 48 from the start, '...', 49 from the end
+        assert name == "TestThing_param_0_{v='" + 'x' * 47 + '...' + 'y' * 48 + "'}"
+
+    def test_stacked_names_nest(self, module):
+        base = _make_class(module)
+        testing.parameterize({'a': 1})(testing.parameterize({'b': 2}, {'b': 3})(base))
+        assert [name for name, _ in _generated(module)] == [
+            'TestThing_param_0_{b=2}_param_0_{a=1}', 'TestThing_param_1_{b=3}_param_0_{a=1}']
 
     def test_rejects_non_dicts(self):
         with pytest.raises(TypeError, match='must be a dict'):
@@ -148,6 +164,6 @@ class TestRealUse(unittest.TestCase):
 
 def test_real_use_generated_classes_are_in_module():
     names = sorted(n for n in globals() if n.startswith('TestRealUse_'))
-    assert names == ['TestRealUse_param_0_n_1_name_p', 'TestRealUse_param_1_n_1_name_q',
-                     'TestRealUse_param_2_n_2_name_p', 'TestRealUse_param_3_n_2_name_q']
+    assert names == ["TestRealUse_param_0_{n=1, name='p'}", "TestRealUse_param_1_{n=1, name='q'}",
+                     "TestRealUse_param_2_{n=2, name='p'}", "TestRealUse_param_3_{n=2, name='q'}"]
     assert not isinstance(TestRealUse, type)
