@@ -22,6 +22,10 @@ CODE and the program read from standard input (-) run as `python SCRIPT`,
 sys.argv.'''
 
 
+# Installed with Chainer 7.8.1 (its install_requires) and imported by Chainer programs.
+_CHAINER_DEPENDENCIES = {'six', 'filelock', 'typing_extensions'}
+
+
 def _run_source(source, filename):
     """Runs ``source`` as the __main__ module, as ``python -c`` and ``python -`` do."""
     main = types.ModuleType('__main__')
@@ -36,6 +40,18 @@ def _run_source(source, filename):
 
 def main(argv=None):
     """Runs the script or module named in ``argv`` (default ``sys.argv[1:]``)."""
+    try:
+        return _run(argv)
+    except ModuleNotFoundError as error:
+        if error.name in _CHAINER_DEPENDENCIES:
+            error.add_note("Installing Chainer brought {} along, installing kusari does not: "
+                           "pip install 'kusari[chainer]' adds what Chainer 7.8.1 installed "
+                           "with itself ({})".format(error.name,
+                                                     ', '.join(sorted(_CHAINER_DEPENDENCIES))))
+        raise
+
+
+def _run(argv):
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ('-h', '--help'):
         print(_USAGE)

@@ -1,8 +1,12 @@
 import os
+import re
 import textwrap
+import tomllib
 
 import pytest
-from tests.compat._subprocess import run_python
+from tests.compat._subprocess import REPO_ROOT, run_python
+
+from kusari.compat import __main__ as compat_main
 
 _REPORT = textwrap.dedent('''
     import sys
@@ -77,6 +81,25 @@ def test_exit_status_and_errors_propagate(tmp_path):
     result = run_python(['-m', 'kusari.compat', str(fails)], cwd=tmp_path)
     assert result.returncode == 1
     assert 'ChainerModuleNotAvailable: chainer.no_such_module is not available' in result.stderr
+
+
+def test_a_missing_module_chainer_installed_names_the_extra(tmp_path):
+    # sys.modules[name] = None makes the import fail as if the package were not installed.
+    code = "import sys; sys.modules['{}'] = None; import chainer, {}"
+    result = run_python(['-m', 'kusari.compat', '-c', code.format('six', 'six')], cwd=tmp_path)
+    assert result.returncode == 1
+    assert "Installing Chainer brought six along" in result.stderr
+    assert "pip install 'kusari[chainer]'" in result.stderr
+    result = run_python(['-m', 'kusari.compat', '-c', code.format('scipy', 'scipy')],
+                        cwd=tmp_path)
+    assert result.returncode == 1 and 'kusari[chainer]' not in result.stderr
+
+
+def test_the_chainer_extra_lists_what_the_note_names():
+    with open(os.path.join(REPO_ROOT, 'pyproject.toml'), 'rb') as f:
+        extras = tomllib.load(f)['project']['optional-dependencies']
+    names = {re.match(r'[A-Za-z0-9_.-]+', spec).group(0) for spec in extras['chainer']}
+    assert names == compat_main._CHAINER_DEPENDENCIES
 
 
 def test_usage(tmp_path):
