@@ -238,13 +238,18 @@ class Variable:
         if value is self._array and value is not None:
             return  # an in-place update (v.array -= ...) assigns the array back
         _check_array(value, 'Variable.array')
-        self._array = value
-        node = self._node
-        if node is not None:
-            if node.data is not None:
-                node.data = value
-            node.dtype = None if value is None else value.dtype
-            node.shape = None if value is None else value.shape
+        # The copies of a Parameter (Link.copy) share its array slot, as Chainer's share
+        # their _data list: an array set on one is every copy's.
+        shared = self.__dict__.get('_shared_copies')
+        for var in (self,) if shared is None else [ref() for ref in shared]:
+            if var is not None:
+                var._array = value
+                node = var._node
+                if node is not None:
+                    if node.data is not None:
+                        node.data = value
+                    node.dtype = None if value is None else value.dtype
+                    node.shape = None if value is None else value.shape
 
     data = array
 
@@ -600,8 +605,9 @@ class Parameter(Variable):
                                     self.update_rule)
 
     def __copy__(self):
-        """A Parameter sharing this one's array (what Link.copy's 'share' mode makes):
-        as in Chainer, (re)initializing either gives both the new array."""
+        """A Parameter sharing this one's array slot (what Link.copy's 'share' mode makes):
+        as in Chainer, an array set on either (``p.array = a``, ``initialize``) is both's,
+        until one is sent to another device."""
         new = _object_new(Parameter)
         new.__dict__.update((k, v) for k, v in self.__dict__.items() if k != '_node')
         new._array, new._requires_grad = self._array, self._requires_grad
@@ -609,7 +615,7 @@ class Parameter(Variable):
         new._grad_initializer = self._grad_initializer
         new._node = VariableNode(new, self._name)
         group = self.__dict__.setdefault('_shared_copies', [_weakref(self)])
-        group.append(_weakref(new))
+        group[:] = [ref for ref in group if ref() is not None] + [_weakref(new)]
         new._shared_copies = group
         return new
 
@@ -650,11 +656,7 @@ class Parameter(Variable):
         device = self.__dict__.get('_device')  # where to_device sent it before
         xp = numpy if device is None else device.xp
         self.array = initializers.generate_array(self.initializer, shape, xp, dtype=dtype,
-                                                 device=device)
-        for ref in self.__dict__.get('_shared_copies', ()):
-            copy = ref()
-            if copy is not None and copy is not self:
-                copy.array = self._array
+                                                 device=device)  # (the copies' too)
         self._grad_var = None
         if self._grad_initializer is not None and self._array.dtype.kind in 'fc':
             self.grad = initializers.generate_array(self._grad_initializer, shape, xp,
@@ -688,8 +690,11 @@ class Parameter(Variable):
             self._grad_initializer = _constant_initializer(0)
 
     def _to(self, device):  # initialize() allocates on self._device later
-        if self._array is None and self.__dict__.get('_device', device) != device:
-            self.__dict__.pop('_shared_copies', None)  # no sharing across devices
+        group = self.__dict__.get('_shared_copies')
+        if group is not None and self.device != device:
+            # Moved, a copy gets an array of its own (Chainer gives it a new slot).
+            del self._shared_copies
+            group[:] = [ref for ref in group if ref() is not self]
         super()._to(device)
 
     def update(self):

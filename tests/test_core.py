@@ -1,5 +1,6 @@
 """The graph core: configuration, Variable, FunctionNode and backprop semantics."""
 
+import copy
 import gc
 import io
 import threading
@@ -915,6 +916,47 @@ def test_device_is_the_array_s_once_the_array_is_not_one_of_the_sent_to_device()
     var = Variable(numpy.ones(2))
     var.to_device(HoldsNoNumPyArray(1))  # send_array gives a NumPy array nonetheless
     assert var.device == kusari.backend.CpuDevice()
+
+
+def test_parameter_copies_share_the_array_slot_until_one_moves_to_another_device():
+    original = kusari.Parameter(numpy.zeros(2, numpy.float32))
+    first, second = copy.copy(original), copy.copy(original)
+    ones = numpy.ones(2, numpy.float32)
+    second.array = ones
+    assert original.array is ones and first.array is ones
+    first.to_device(_TaggedCpuDevice(1))  # a copy of the array of its own, there
+    assert first.array is not ones and first.device == _TaggedCpuDevice(1)
+    assert original.array is ones and second.array is ones
+    twos = numpy.full(2, 2, numpy.float32)
+    original.array = twos
+    assert second.array is twos and first.array is not twos
+    first.array = ones
+    assert original.array is twos
+    second.to_device('@numpy')  # already there: still shared
+    second.array = ones
+    assert original.array is ones
+
+
+def test_uninitialized_parameter_copies_are_initialized_together():
+    original = kusari.Parameter(kusari.initializers.Constant(3.0))
+    shared, moved = copy.copy(original), copy.copy(original)
+    moved.to_device(_TaggedCpuDevice(1))
+    shared.initialize((2,))
+    assert original.array is shared.array and moved.array is None
+    numpy.testing.assert_array_equal(original.array, [3.0, 3.0])
+    moved.initialize((3,))
+    assert original.shape == (2,)
+
+
+def test_dead_parameter_copies_are_forgotten():
+    original = kusari.Parameter(numpy.zeros(2, numpy.float32))
+    for _ in range(5):
+        copy.copy(original)
+    gc.collect()
+    kept = copy.copy(original)
+    assert len(original._shared_copies) == 2  # the original and the copy still alive
+    original.array = numpy.ones(2, numpy.float32)
+    assert kept.array is original.array
 
 
 def test_variables_and_parameters_are_in_the_standard_memory_layout():

@@ -193,6 +193,30 @@ def test_share_copy_shares_arrays_even_when_initialized_later():
         model.copy(mode='deep')
 
 
+def test_share_copies_share_the_array_slot():
+    # Asynchronous training (Chainer's A3C style) copies a model and sets arrays on the
+    # copies: as in Chainer, every copy and the original see an array set on any of them.
+    model = MLP()
+    model(numpy.ones((1, 3), numpy.float32))
+    worker, other = model.copy(), model.copy()
+    grandchild = worker.copy()
+    new = numpy.zeros((2, 4), numpy.float32)
+    worker.l2.W.array = new
+    for link in (model, other, grandchild):
+        assert link.l2.W.array is new
+    wider = numpy.ones((2, 5), numpy.float32)
+    model.l2.W.data = wider
+    for link in (worker, other, grandchild):
+        assert link.l2.W.array is wider and link.l2.W.shape == (2, 5)
+        assert link.l2.W.node.shape == (2, 5)
+    assert model.l1.W.array is worker.l1.W.array  # the other parameters are untouched
+    model.cleargrads()  # (the NaN gradients have the old shape)
+    for mode in ('copy', 'init'):
+        own = model.copy(mode)
+        own.l2.W.array = numpy.zeros((2, 5), numpy.float32)
+        assert model.l2.W.array is wider
+
+
 def test_names_are_sets_visited_in_sorted_order():
     link = kusari.Link(b=(2,), a=((3,), 'f'), c=(None, 'd'))
     assert isinstance(link._params, set)
