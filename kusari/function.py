@@ -68,7 +68,11 @@ class FunctionAdapter(FunctionNode):
         for index in target_input_indexes:
             gx = gxs[index] if index < len(gxs) else None
             if gx is not None:
-                gx = _as_grad_variable(gx)
+                try:
+                    gx = _as_grad_variable(gx)
+                except TypeError as error:  # say whose gradient it is, as Chainer does
+                    raise TypeError('{} gave input-index={} an invalid gradient: {}'.format(
+                        self.label, index, error)) from None
                 _checks.check_grad(self, index, self.inputs[index], gx)
                 if config.enable_backprop:  # a double backprop must not pass through
                     gx = _OldStyleGradient(self.label).apply((gx,))[0]

@@ -92,6 +92,19 @@ def test_backward_may_return_a_tuple_or_a_list(container):
     numpy.testing.assert_array_equal(w.grad, [1., 2.])
 
 
+def test_a_gradient_that_is_not_an_array_names_the_function():
+    class ReturnsAnInt(Product):
+        label = 'returns_an_int'
+
+        def backward(self, inputs, grad_outputs):
+            return [1, None]
+
+    y = ReturnsAnInt(tuple)(Variable(numpy.array(1.)), Variable(numpy.array(3.)))
+    with pytest.raises(TypeError, match='returns_an_int gave input-index=0 an invalid '
+                                        'gradient: .* but got int'):
+        y.backward()
+
+
 def test_backward_returning_neither_a_tuple_nor_a_list_is_refused():
     x = Variable(numpy.array([1., 2.]))
     y = Product(iter)(x, Variable(numpy.array([3., 5.])))
