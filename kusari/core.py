@@ -187,6 +187,7 @@ class Variable:
     _grad_var = None
     _name = None
     _loss_scale = None
+    _shared_copies = None  # the weak references to a Parameter's copies (and itself)
     _has_chainerx_array = False  # kusari has no ChainerX
     layout = None  # the standard memory layout; Chainer's others are for cuDNN only
     __array_priority__ = 200  # make ndarray op Variable dispatch to Variable's reflected ops
@@ -240,7 +241,7 @@ class Variable:
         _check_array(value, 'Variable.array')
         # The copies of a Parameter (Link.copy) share its array slot, as Chainer's share
         # their _data list: an array set on one is every copy's.
-        shared = self.__dict__.get('_shared_copies')
+        shared = self._shared_copies
         for var in (self,) if shared is None else [ref() for ref in shared]:
             if var is not None:
                 var._array = value
@@ -690,7 +691,7 @@ class Parameter(Variable):
             self._grad_initializer = _constant_initializer(0)
 
     def _to(self, device):  # initialize() allocates on self._device later
-        group = self.__dict__.get('_shared_copies')
+        group = self._shared_copies
         if group is not None and self.device != device:
             # Moved, a copy gets an array of its own (Chainer gives it a new slot).
             del self._shared_copies
