@@ -5,7 +5,7 @@ import warnings
 import numpy
 
 from kusari.testing import array as array_module
-from kusari.testing.backend import inject_backend_tests
+from kusari.testing.backend import BackendConfig, _backend_test_method
 from kusari.testing.parameterized import parameterize, product
 
 # float16 inputs carry ~3 significant digits, so compare at that precision.
@@ -115,13 +115,13 @@ def unary_math_function_unittest(func, func_expected=None, label_expected=None,
             self.assertEqual(func().label, label_expected)
 
         klass.setUp = setUp
-        klass.test_forward = test_forward
-        klass.test_backward = test_backward
-        klass.test_double_backward = test_double_backward
+        # Chainer's names: test_forward_cpu, test_forward_gpu (gpu-marked), ...
+        for test in (test_forward, test_backward, test_double_backward):
+            for device, params in (('cpu', {}), ('gpu', {'use_cuda': True})):
+                name = '{}_{}'.format(test.__name__, device)
+                setattr(klass, name, _backend_test_method(test, BackendConfig(params), name))
         if isinstance(func, type):
             klass.test_label = test_label
-        inject_backend_tests(['test_forward', 'test_backward', 'test_double_backward'],
-                             [{}, {'use_cuda': True}])(klass)
         return parameterize(*product({
             'shape': [(3, 2), ()],
             'dtype': [numpy.float16, numpy.float32, numpy.float64],
