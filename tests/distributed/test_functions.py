@@ -9,6 +9,7 @@ import kusari
 import kusari.functions as F
 from kusari import distributed as D
 from kusari.distributed import _mpi
+from kusari.testing import check_function
 
 
 @pytest.fixture
@@ -64,9 +65,22 @@ def test_pseudo_connect_passes_values_and_reaches_the_delegate():
     a, b = variable(1.0, 2.0), variable(3.0)
     ya, yb = D.functions.pseudo_connect(delegate, a, b)
     assert_array_equal(ya.array, a.array)
-    single = D.functions.pseudo_connect(delegate, a)
-    assert isinstance(single, kusari.Variable)
+    single = D.functions.pseudo_connect(delegate, a)  # a 1-tuple, as in Chainer
+    assert isinstance(single, tuple) and len(single) == 1
+    assert isinstance(single[0], kusari.Variable)
+    none_delegate, = D.functions.pseudo_connect(None, b)
+    assert_array_equal(none_delegate.array, b.array)
+    assert none_delegate.creator.inputs[0].shape == (0,)
     F.sum(ya * 2.0 + F.broadcast_to(yb, (2,))).backward()
     assert_array_equal(a.grad, [2.0, 2.0])
     assert_array_equal(b.grad, [2.0])
     assert_array_equal(delegate_source.grad, [0.0])  # reached, with a zero gradient
+
+
+def test_pseudo_connect_gradients():
+    rng = numpy.random.RandomState(0)
+    check_function(lambda delegate, a, b: D.functions.pseudo_connect(delegate, a, b),
+                   (rng.randn(3, 2), rng.randn(4, 5), rng.randn(2)),
+                   lambda delegate, a, b: (a, b))
+    check_function(lambda delegate, a: D.functions.pseudo_connect(delegate, a),
+                   (rng.randn(2), rng.randn(3)), lambda delegate, a: (a,))

@@ -33,10 +33,18 @@ def pseudo_connect(delegate_variable, *actual_variables):
     ``delegate_variable`` (with a zero gradient), e.g. the delegate of an earlier
     :func:`send`, whose backward then receives its gradients.
 
+    Args:
+        delegate_variable (~kusari.Variable): the variable to connect to; None
+            connects to an empty float32 array (no graph behind it).
+        actual_variables: the variables whose values are returned.
+
     Returns:
-        ~kusari.Variable, or a tuple of them for several ``actual_variables``.
+        tuple of ~kusari.Variable: one per actual variable, a 1-tuple for one (as in
+        Chainer: ``y, = pseudo_connect(delegate, x)``).
     """
     if not actual_variables:
         raise TypeError('pseudo_connect: give at least one actual variable')
-    ys = PseudoConnect().apply((delegate_variable,) + tuple(actual_variables))
-    return ys[0] if len(ys) == 1 else ys
+    if delegate_variable is None:
+        xp = backend.get_array_module(*actual_variables)
+        delegate_variable = xp.empty((0,), xp.float32)
+    return PseudoConnect().apply((delegate_variable,) + tuple(actual_variables))

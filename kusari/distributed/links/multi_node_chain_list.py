@@ -12,9 +12,9 @@ def _connect(delegate, x):
     if delegate is None:
         return x
     if isinstance(x, tuple):
-        ys = pseudo_connect(delegate, *x)
-        return ys if isinstance(ys, tuple) else (ys,)
-    return pseudo_connect(delegate, x)
+        return pseudo_connect(delegate, *x)
+    y, = pseudo_connect(delegate, x)
+    return y
 
 
 def _as_rank_list(ranks):

@@ -34,7 +34,7 @@ class _MultiNodeNStepRNN(link.Chain):
         if self.rank_out is not None:
             for state in outputs[:self.n_cells]:
                 if delegate is not None:
-                    state = pseudo_connect(delegate, state)
+                    state, = pseudo_connect(delegate, state)
                 delegate = send(state, self.communicator, self.rank_out)
         return tuple(outputs) + (delegate,)
 
