@@ -21,21 +21,28 @@ _worker_example_size = 0
 _ORPHAN_CHECK_SECONDS = 0.5
 
 
-def _initialize_worker(dataset, buffers, example_size, parent_pid):
+def _initialize_worker(dataset, buffers, example_size, main_pid, start_method):
     global _worker_dataset, _worker_buffers, _worker_example_size
     _worker_dataset = dataset
     _worker_buffers = buffers
     _worker_example_size = example_size
     # Ctrl-C reaches the whole process group; the parent handles it and stops us.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    watcher = threading.Thread(target=_exit_when_orphaned, args=(parent_pid,), daemon=True)
+    watcher = threading.Thread(target=_exit_when_orphaned, args=(main_pid, start_method),
+                               daemon=True)
     watcher.start()
 
 
-def _exit_when_orphaned(parent_pid):
-    """Ends the worker if its parent dies without stopping it (e.g. killed by SIGKILL)."""
-    while os.getppid() == parent_pid:
-        time.sleep(_ORPHAN_CHECK_SECONDS)
+def _exit_when_orphaned(main_pid, start_method):
+    """Ends the worker if the main process dies without stopping it (e.g. by SIGKILL)."""
+    if start_method == 'forkserver':
+        # The worker's parent is the fork server, which lives as long as its children
+        # do. Its link to the main process is a pipe only the main process writes to
+        # (under fork, sibling workers would inherit that end: hence getppid there).
+        multiprocessing.parent_process().join()
+    else:
+        while os.getppid() == main_pid:
+            time.sleep(_ORPHAN_CHECK_SECONDS)
     os._exit(1)
 
 
@@ -141,7 +148,8 @@ class MultiprocessIterator(_prefetch.PrefetchIterator):
         with _interrupts_deferred():
             self._pool = multiprocessing.Pool(
                 self.n_processes, initializer=_initialize_worker,
-                initargs=(self.dataset, self._buffers, self.shared_mem or 0, os.getpid()),
+                initargs=(self.dataset, self._buffers, self.shared_mem or 0, os.getpid(),
+                          multiprocessing.get_start_method()),
                 maxtasksperchild=self.maxtasksperchild)
         return self._pool
 

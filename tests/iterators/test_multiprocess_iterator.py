@@ -227,12 +227,36 @@ def test_finalize_and_context_manager_stop_workers():
     assert all_stopped(workers)
 
 
+START_METHODS = multiprocessing.get_all_start_methods()
+
+
+@pytest.fixture(params=START_METHODS)
+def start_method(request):
+    """Runs the test with each multiprocessing start method as the default one."""
+    previous = multiprocessing.get_start_method(allow_none=True)
+    multiprocessing.set_start_method(request.param, force=True)
+    yield request.param
+    multiprocessing.set_start_method(previous, force=True)
+
+
+@pytest.mark.parametrize('shared_mem', [None, 64])
+def test_batches_arrive_under_every_start_method(start_method, shared_mem):
+    # Under forkserver the workers' parent is the fork server, not this process; they
+    # must not take that for the death of the main process.
+    data = numpy.arange(10, dtype=numpy.float32)
+    with MultiprocessIterator(data, 4, shuffle=False, n_processes=2, shared_mem=shared_mem,
+                              dataset_timeout=5) as it:  # a lost batch fails, not hangs
+        batches = [[float(x) for x in it.next()] for _ in range(3)]
+    assert batches == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 0, 1]]
+
+
 @pytest.mark.skipif(not sys.platform.startswith('linux'), reason='reads /proc')
-def test_workers_exit_when_the_main_process_is_killed():
+@pytest.mark.parametrize('method', START_METHODS)
+def test_workers_exit_when_the_main_process_is_killed(method, tmp_path):
     # The workers are busy in a read that never ends when the main process dies: only
-    # their watch on the parent can end them.
+    # their watch on the parent (the fork server's, under forkserver) can end them.
     script = textwrap.dedent('''
-        import os, signal, time
+        import multiprocessing, os, signal, time
         from kusari.iterators import MultiprocessIterator
 
         class Hanging:
@@ -244,16 +268,21 @@ def test_workers_exit_when_the_main_process_is_killed():
                     time.sleep(60)
                 return i
 
-        it = MultiprocessIterator(Hanging(), 2, shuffle=False, n_processes=2, n_prefetch=2)
-        it.next()
-        time.sleep(0.2)  # both workers are now inside the hanging reads
-        print(' '.join(str(p.pid) for p in it._pool._pool), flush=True)
-        os.kill(os.getpid(), signal.SIGKILL)
-    ''')
+        if __name__ == '__main__':
+            multiprocessing.set_start_method({!r})
+            it = MultiprocessIterator(Hanging(), 2, shuffle=False, n_processes=2,
+                                      n_prefetch=2)
+            it.next()
+            time.sleep(0.2)  # both workers are now inside the hanging reads
+            print(' '.join(str(p.pid) for p in it._pool._pool), flush=True)
+            os.kill(os.getpid(), signal.SIGKILL)
+    ''').format(method)
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     env = dict(os.environ, PYTHONPATH=repo + os.pathsep + os.environ.get('PYTHONPATH', ''))
+    # A file, not -c: spawned workers import the main module to find Hanging.
+    (tmp_path / 'main.py').write_text(script)
     # The workers inherit the pipe: read one line rather than wait for its end.
-    with subprocess.Popen([sys.executable, '-c', script], stdout=subprocess.PIPE,
+    with subprocess.Popen([sys.executable, str(tmp_path / 'main.py')], stdout=subprocess.PIPE,
                           stderr=subprocess.DEVNULL, text=True, env=env) as main:
         pids = [int(p) for p in main.stdout.readline().split()]
         assert main.wait(timeout=60) == -signal.SIGKILL
