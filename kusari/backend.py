@@ -10,6 +10,7 @@ checks and raise :class:`NotImplementedError` when asked for.
 import contextlib
 import sys
 import types
+import typing
 
 import numpy
 
@@ -382,3 +383,20 @@ def using_device(device_spec):
 def is_array_supported(array):
     """Whether ``array`` is an array kusari computes on (NumPy or CuPy)."""
     return isinstance(array, numpy.ndarray) or _is_cupy_array(array)
+
+
+
+# Chainer's ``chainer.backend`` module also carries the backend modules as attributes
+# (``from chainer.backend import cuda``). They import this module, so they are loaded
+# on first access rather than at import time.
+if typing.TYPE_CHECKING:
+    from kusari import cuda as cuda
+    from kusari.backends import intel64 as intel64
+else:
+    _BACKEND_MODULES = {'cuda': 'kusari.cuda', 'intel64': 'kusari.backends.intel64'}
+
+    def __getattr__(name):
+        if name in _BACKEND_MODULES:
+            import importlib
+            return importlib.import_module(_BACKEND_MODULES[name])
+        raise AttributeError('module {!r} has no attribute {!r}'.format(__name__, name))

@@ -26,11 +26,17 @@ _ALTERNATIVES = {
         'kusari cannot export Caffe models; save the model with '
         'chainer.serializers.save_npz'),
     'chainermn': (
-        'multi-node training lives in kusari.distributed; it is not available '
-        'in this installation'),
+        'multi-node training lives in kusari.distributed, which is missing from this '
+        'installation'),
     'chainerx': (
         'ChainerX is not available (chainerx.is_available() returns False); '
         'use NumPy or CuPy arrays'),
+}
+
+# The same for the submodules of a package that kusari has (Python imports the
+# package first, so these are only reached when it is there).
+_SUBMODULE_ALTERNATIVES = {
+    'chainermn': 'ChainerMN maps to kusari.distributed, which has no counterpart of it',
 }
 
 # Where the README lists, module by module, what kusari has and lacks.
@@ -61,6 +67,8 @@ def _candidates(fullname):
 def _alternative(fullname):
     name = fullname
     while name:
+        if name != fullname and name in _SUBMODULE_ALTERNATIVES:
+            return _SUBMODULE_ALTERNATIVES[name]
         if name in _ALTERNATIVES:
             return _ALTERNATIVES[name]
         name = name.rpartition('.')[0]

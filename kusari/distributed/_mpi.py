@@ -43,6 +43,20 @@ def processor_name(comm):
     return import_mpi().Get_processor_name()
 
 
+def init_ranks(mpi_comm):
+    """``[rank, intra_rank, intra_size, inter_rank, inter_size]`` of this process.
+
+    Processes on one machine share its processor name; machines are numbered by their
+    lowest rank so that every process agrees on the numbering. Collective: every
+    process of ``mpi_comm`` calls it.
+    """
+    names = mpi_comm.allgather(processor_name(mpi_comm))
+    rank = mpi_comm.rank
+    mine = names[rank]
+    hosts = list(dict.fromkeys(names))
+    return [rank, names[:rank].count(mine), names.count(mine), hosts.index(mine), len(hosts)]
+
+
 def sum_op(comm):
     """The SUM reduction of ``comm``'s MPI (a plain marker for SelfComm)."""
     if isinstance(comm, SelfComm):

@@ -180,3 +180,18 @@ def test_name_translation(name, expected):
 def test_import_counterpart_rejects_other_names():
     with pytest.raises(ValueError, match='not a Chainer module name'):
         _finder.import_counterpart('numpy')
+
+
+def test_chainermn_submodules_resolve(installed):
+    pytest.importorskip('kusari.distributed')
+    import chainermn.communicators._memory_utility as utility
+    import chainermn.testing
+    from chainermn import nccl
+    assert utility is importlib.import_module(
+        'kusari.distributed.communicators._memory_utility')
+    assert chainermn.testing.get_device().name == '@numpy'
+    assert nccl._available in (True, False)
+    with pytest.raises(compat.ChainerModuleNotAvailable,
+                       match=r'chainermn\.no_such_module is not available in kusari: ChainerMN '
+                             r'maps to kusari\.distributed, which has no counterpart of it'):
+        import chainermn.no_such_module  # noqa: F401 - the import is what is tested

@@ -6,7 +6,7 @@ import pytest
 
 from kusari import distributed as D
 from kusari.distributed import _mpi
-from kusari.distributed.datasets.scatter import index_range
+from kusari.distributed.datasets.scatter import _scatter_index, index_range
 
 
 @pytest.fixture
@@ -33,6 +33,12 @@ def test_index_ranges_as_chainer_splits_them():
     assert [index_range(10, 4, r) for r in range(4)] == [(0, 3), (2, 5), (5, 8), (7, 10)]
     assert [index_range(10, 4, r, False) for r in range(4)] == [(0, 3), (3, 6), (6, 8),
                                                                 (8, 10)]
+
+
+def test_scatter_index_generator_yields_every_ranks_range():
+    assert list(_scatter_index(10, 3, False)) == [(0, 0, 4), (1, 4, 7), (2, 7, 10)]
+    assert list(_scatter_index(10, 4, True)) == [(r,) + index_range(10, 4, r)
+                                                 for r in range(4)]
 
 
 def test_scatter_dataset_in_one_process(comm):

@@ -123,6 +123,20 @@ def test_checkpointer_is_deprecated_and_checks_arguments(comm, tmp_path):
         D.create_multi_node_checkpointer('a.b', comm)
 
 
+def test_checkpoint_stats(monkeypatch):
+    from kusari.distributed.extensions import checkpoint
+    stats = checkpoint._CheckpointStats()
+    assert stats.report() == 'No stats available'
+    clock = iter([10.0, 10.5, 20.0, 22.0])
+    monkeypatch.setattr(checkpoint.time, 'time', lambda: next(clock))
+    stats.end()  # not started: nothing to record
+    for _ in range(2):
+        stats.start()
+        stats.end()
+    assert stats.report() == ('Snapshot duration stats (sec): avg=1.250000, min=0.500000, '
+                              'max=2.000000')
+
+
 def test_multi_node_early_stopping_in_one_process_is_early_stopping(comm):
     from kusari.testing import get_trainer_with_mock_updater
     from kusari.training.triggers import EarlyStoppingTrigger

@@ -42,6 +42,12 @@ def index_range(n_total_samples, size, rank, force_equal_length=True):
     return begin, begin + base + (1 if rank < extra else 0)
 
 
+def _scatter_index(n_total_samples, size, force_equal_length):
+    """``(rank, begin, end)`` of each rank's part, for ranks ``0 .. size - 1``."""
+    for rank in range(size):
+        yield (rank,) + index_range(n_total_samples, size, rank, force_equal_length)
+
+
 def scatter_index(n_total_samples, comm, root=0, *, force_equal_length=True):
     """This process's ``(begin, end)`` range of the indices ``0 .. n_total_samples``.
 

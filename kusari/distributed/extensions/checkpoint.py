@@ -8,6 +8,31 @@ from kusari import serializers
 from kusari.training import extension
 
 
+class _CheckpointStats:
+    """The durations of the checkpoints: ``start()`` and ``end()`` around each one."""
+
+    def __init__(self):
+        self.durations = []
+        self._began = None
+
+    def start(self):
+        self._began = time.time()
+
+    def end(self):
+        """Record the time since ``start()`` (nothing if it was not started)."""
+        if self._began is not None:
+            self.durations.append(time.time() - self._began)
+            self._began = None
+
+    def report(self):
+        """A line with the mean, min and max seconds a checkpoint took."""
+        durations = self.durations
+        if not durations:
+            return 'No stats available'
+        return 'Snapshot duration stats (sec): avg={:f}, min={:f}, max={:f}'.format(
+            sum(durations) / len(durations), min(durations), max(durations))
+
+
 class _MultiNodeCheckpointer(extension.Extension):
     """Saves ``<name>.<rank>.<iteration>`` files and resumes from the latest
     iteration that every process has saved."""
@@ -19,7 +44,7 @@ class _MultiNodeCheckpointer(extension.Extension):
         self.gc_interval = gc_interval
         self.path = path
         self.files = []
-        self._durations = []
+        self.stats = _CheckpointStats()
         if path is not None:
             os.makedirs(path, exist_ok=True)
 
@@ -34,10 +59,10 @@ class _MultiNodeCheckpointer(extension.Extension):
             raise ValueError('checkpointer.save: no path; give path= when creating the '
                              'checkpointer or call it from a trainer')
         os.makedirs(self.path, exist_ok=True)
-        start = time.time()
+        self.stats.start()
         filename = self._filename(iteration)
         serializers.save_npz(os.path.join(self.path, filename), target)
-        self._durations.append(time.time() - start)
+        self.stats.end()
         self.files.append(filename)
         if len(self.files) - self.cp_interval >= self.gc_interval:
             self._sync_file_list(remove_others=True)
@@ -71,11 +96,7 @@ class _MultiNodeCheckpointer(extension.Extension):
 
     def get_stats(self):
         """A line with the mean, min and max seconds a checkpoint took."""
-        if not self._durations:
-            return 'No stats available'
-        durations = self._durations
-        return 'Snapshot duration stats (sec): avg={:f}, min={:f}, max={:f}'.format(
-            sum(durations) / len(durations), min(durations), max(durations))
+        return self.stats.report()
 
     def _filename(self, iteration):
         return '{}.{}.{}'.format(self.name, self.comm.rank, iteration)

@@ -1,0 +1,3 @@
+"""Helpers for testing multi-process programs (``chainermn.testing``)."""
+
+from kusari.distributed.testing.device import get_device  # NOQA
