@@ -91,8 +91,55 @@ def test_bad_arguments_are_named(comm):
 
 def test_config(comm):
     assert comm.get_config('batched_copy') is True  # create_communicator's default
+    assert comm.batched_copy is True  # a configuration is also an attribute
     comm.set_config('batched_copy', False)
     assert comm.get_config() == {'batched_copy': False}
+    assert comm.batched_copy is False
+    comm.set_config('batched_copy')  # the value defaults to True
+    assert comm.batched_copy is True
+
+
+def test_config_scope_records_attributes_as_configurations(comm):
+    comm.unrelated = 1  # outside the scope: a plain attribute
+    with comm.config_scope():
+        comm.foobar = '0xdeadbeef'
+        with comm.config_scope():
+            comm.inner = 2
+        comm.after_inner = 3  # still in the outer scope
+    comm.later = 4
+    assert comm._configs == {'batched_copy': True, 'foobar': '0xdeadbeef', 'inner': 2,
+                             'after_inner': 3}
+    assert comm.get_config('foobar') == '0xdeadbeef' and comm.foobar == '0xdeadbeef'
+    with pytest.raises(ValueError, match="unknown configuration 'later'"):
+        comm.get_config('later')
+
+
+def test_split_keeps_the_configurations(comm):
+    comm.set_config('batched_copy', False)
+    assert comm.split(0, 0).get_config() == {'batched_copy': False}
+
+
+def test_init_ranks_of_a_one_process_world():
+    assert _mpi.init_ranks(_mpi.SelfComm()) == [0, 0, 1, 0, 1]
+
+
+def test_nccl_module_imports_without_cupy(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'cupy', None)  # importing CuPy now fails
+    monkeypatch.delitem(sys.modules, 'kusari.distributed.nccl', raising=False)
+    from kusari.distributed import nccl
+    assert nccl._available is False
+    assert not hasattr(nccl, 'NcclCommunicator')
+    monkeypatch.delitem(sys.modules, 'kusari.distributed.nccl')  # leave no stale module
+
+
+def test_memory_utility_gives_host_arrays_as_buffers():
+    from kusari.distributed.communicators import _memory_utility
+    x = numpy.arange(6, dtype=numpy.float32).reshape(2, 3)[:, 1]
+    buffer = _memory_utility.array_to_buffer_object(x)
+    assert buffer.flags.c_contiguous
+    assert_array_equal(buffer, [1, 4])
+    with pytest.raises(ValueError, match='not an array'):
+        _memory_utility.array_to_buffer_object([1.0, 2.0])
 
 
 def test_dummy_leaves_gradients_alone_but_zero_fills(comm):

@@ -1,6 +1,7 @@
 """CommunicatorBase: the interface every kusari communicator implements."""
 
 import abc
+import contextlib
 import warnings
 
 
@@ -46,6 +47,28 @@ class CommunicatorBase(abc.ABC):
         raise NotImplementedError
 
     # -- configuration --------------------------------------------------------------
+    # A configuration is an attribute of the communicator (``comm.batched_copy``)
+    # that was set inside ``config_scope()``; ``_configs`` maps their names to values.
+
+    @property
+    def _configs(self):
+        return self.__dict__.setdefault('_configs_dict', {})
+
+    @contextlib.contextmanager
+    def config_scope(self):
+        """Within it, attributes set on the communicator are its configurations."""
+        outer = self.__dict__.get('_within_config_scope', False)
+        self.__dict__['_within_config_scope'] = True
+        try:
+            yield
+        finally:
+            self.__dict__['_within_config_scope'] = outer
+
+    def __setattr__(self, name, value):
+        if self.__dict__.get('_within_config_scope', False):
+            self._configs[name] = value
+        super().__setattr__(name, value)
+
     def set_config(self, name, value=True, **kwargs):
         """Set the configuration ``name`` of this communicator."""
         raise ValueError('{}.set_config: unknown configuration {!r}'.format(
@@ -54,7 +77,9 @@ class CommunicatorBase(abc.ABC):
     def get_config(self, name=None):
         """The value of the configuration ``name`` (all of them as a dict if None)."""
         if name is None:
-            return {}
+            return dict(self._configs)
+        if name in self._configs:
+            return self._configs[name]
         raise ValueError('{}.get_config: unknown configuration {!r}'.format(
             type(self).__name__, name))
 

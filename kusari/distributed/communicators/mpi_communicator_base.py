@@ -6,6 +6,7 @@ model are averaged (``multi_node_mean_grad``).
 
 import numpy
 
+from kusari import backend, configuration
 from kusari.distributed import _mpi
 from kusari.distributed.communicators import _arrays, communicator_base
 
@@ -45,20 +46,14 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 
     def __init__(self, mpi_comm):
         self.mpi_comm = mpi_comm
-        self._config = {'batched_copy': False}
+        with self.config_scope():
+            self.batched_copy = False
         self._owns_mpi_comm = False
         self._init_ranks()
 
     def _init_ranks(self):
-        # Processes on one machine share its processor name; machines are numbered
-        # by their lowest rank so that every process agrees on the numbering.
-        names = self.mpi_comm.allgather(_mpi.processor_name(self.mpi_comm))
-        mine = names[self.rank]
-        hosts = list(dict.fromkeys(names))
-        self._intra_rank = names[:self.rank].count(mine)
-        self._intra_size = names.count(mine)
-        self._inter_rank = hosts.index(mine)
-        self._inter_size = len(hosts)
+        _, self._intra_rank, self._intra_size, self._inter_rank, self._inter_size = (
+            _mpi.init_ranks(self.mpi_comm))
 
     @property
     def rank(self):
@@ -92,16 +87,10 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
         """``batched_copy`` (bool): accepted for compatibility with Chainer, where it
         packs GPU gradients with one kernel; kusari always packs them in one pass."""
         if name == 'batched_copy':
-            self._config['batched_copy'] = bool(value)
+            with self.config_scope():
+                self.batched_copy = bool(value)
         else:
             super().set_config(name, value, **kwargs)
-
-    def get_config(self, name=None):
-        if name is None:
-            return dict(self._config)
-        if name in self._config:
-            return self._config[name]
-        return super().get_config(name)
 
     def _check_rank(self, caller, name, rank):
         if not isinstance(rank, (int, numpy.integer)) or not 0 <= rank < self.size:
@@ -118,7 +107,9 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 
     def _copy_settings_from(self, other):
         """Give a communicator made by ``split`` the settings of its parent."""
-        self._config = dict(other._config)
+        with self.config_scope():
+            for name, value in other._configs.items():
+                setattr(self, name, value)
 
     def finalize(self):
         """Free the MPI communicator if ``split`` created it."""
@@ -248,7 +239,16 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
             offset += host.nbytes
 
     def _mean_in_place(self, buffer):
-        """Average the host array ``buffer`` over the ranks, in place."""
+        """Average the host array ``buffer`` over the ranks, in place (in debug mode,
+        a ValueError on every rank if the mean is not finite)."""
         self.mpi_comm.Allreduce(_mpi.in_place(self.mpi_comm), buffer,
                                 op=_mpi.sum_op(self.mpi_comm))
         buffer /= self.size
+        ensure_finite(buffer)
+
+
+def ensure_finite(mean):
+    """In debug mode, refuse a mean of the gradients that has NaN or infinity."""
+    if configuration.config.debug and not backend.get_array_module(mean).isfinite(mean).all():
+        raise ValueError('Parameters diverged after allreduce: the mean of the gradients '
+                         'has NaN or infinite values (debug mode)')

@@ -21,7 +21,8 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
     def __init__(self, mpi_comm):
         self._cupy, self._nccl_module = _gpu.require_nccl('pure_nccl')
         super().__init__(mpi_comm)
-        self._config['allreduce_grad_dtype'] = None
+        with self.config_scope():
+            self.allreduce_grad_dtype = None
         self.nccl_comm = None
 
     def _copy_settings_from(self, other):
@@ -36,7 +37,8 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
                 if value not in _FLOAT_DTYPES:
                     raise ValueError('set_config: allreduce_grad_dtype must be float16, '
                                      'float32, float64 or None, got {}'.format(value))
-            self._config['allreduce_grad_dtype'] = value
+            with self.config_scope():
+                self.allreduce_grad_dtype = value
         else:
             super().set_config(name, value, **kwargs)
 
@@ -78,7 +80,7 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
             return
         cupy = self._cupy
         comm = self._init_nccl()
-        dtype = self._config['allreduce_grad_dtype'] or numpy.result_type(
+        dtype = self.allreduce_grad_dtype or numpy.result_type(
             *[p.grad.dtype for p in params])
         buffer = cupy.concatenate([p.grad.reshape(-1).astype(dtype, copy=False)
                                    for p in params])
@@ -86,6 +88,7 @@ class PureNcclCommunicator(mpi_communicator_base.MpiCommunicatorBase):
         comm.allReduce(buffer.data.ptr, buffer.data.ptr, buffer.size,
                        self._nccl_type(dtype), self._nccl_module.NCCL_SUM, stream.ptr)
         buffer /= self.size
+        mpi_communicator_base.ensure_finite(buffer)
         offset = 0
         for param in params:
             size = param.grad.size
