@@ -45,6 +45,24 @@ def test_mnbn_in_one_process_is_batch_normalization(comm, shape):
 def test_mnbn_rejects_unknown_backend(comm):
     with pytest.raises(ValueError, match="communication_backend must be one of"):
         D.links.MultiNodeBatchNormalization(3, comm, communication_backend='tcp')
+    with pytest.raises(ValueError, match="'nccl' needs a PureNcclCommunicator, not "
+                                         "DummyCommunicator"):
+        D.links.MultiNodeBatchNormalization(3, comm, communication_backend='nccl')
+
+
+def test_mnbn_mixed16_gradients_have_the_parameters_dtypes(comm):
+    x = kusari.Variable(numpy.random.RandomState(0).randn(4, 3).astype(numpy.float16))
+    with kusari.using_config('dtype', kusari.mixed16):
+        mnbn = D.links.MultiNodeBatchNormalization(3, comm)
+    assert mnbn.gamma.dtype == numpy.float32
+    mnbn.cleargrads()
+    y = mnbn(x)
+    assert y.dtype == numpy.float16
+    y.grad = numpy.ones_like(y.array)
+    y.backward()
+    assert x.grad.dtype == numpy.float16
+    assert mnbn.gamma.grad.dtype == mnbn.beta.grad.dtype == numpy.float32
+    assert_allclose(mnbn.beta.grad, [4.0, 4.0, 4.0])
 
 
 def test_create_mnbn_model_copies_parameters(comm):

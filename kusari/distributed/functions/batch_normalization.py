@@ -70,7 +70,10 @@ class MultiNodeBatchNormalizationFunction(core.FunctionNode):
         count = gy.dtype.type(self.count)
         gx = _per_channel(self._gamma * self._inv_std, gy) / count * (
             count * gy - _per_channel(gbeta_all, gy) - x_hat * _per_channel(ggamma_all, gy))
-        grads = (gx.astype(gy.dtype, copy=False), ggamma, gbeta)
+        # Each gradient in its input's dtype (mixed16: float16 x, float32 gamma and beta).
+        _, gamma, beta = self.inputs
+        grads = (gx.astype(gy.dtype, copy=False), ggamma.astype(gamma.dtype, copy=False),
+                 gbeta.astype(beta.dtype, copy=False))
         return tuple(grads[i] for i in target_input_indexes)
 
 

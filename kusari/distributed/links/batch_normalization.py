@@ -1,6 +1,7 @@
 """MultiNodeBatchNormalization: batch normalization over all processes' batches."""
 
 from kusari import configuration
+from kusari.distributed.communicators import pure_nccl_communicator
 from kusari.distributed.functions import batch_normalization as mnbn
 from kusari.links.normalization import batch_normalization
 
@@ -23,9 +24,10 @@ class MultiNodeBatchNormalization(batch_normalization.BatchNormalization):
         comm: the communicator of the processes.
         decay, eps, dtype, use_gamma, use_beta, initial_gamma, initial_beta: as in
             :class:`~kusari.links.BatchNormalization`.
-        communication_backend (str): ``'auto'``, ``'mpi'`` or ``'nccl'``; the
-            statistics are small (two numbers per channel), and kusari sends them
-            through the communicator's MPI in every case.
+        communication_backend (str): ``'auto'``, ``'mpi'`` or ``'nccl'`` (which needs
+            a ``PureNcclCommunicator``); the statistics are small (two numbers per
+            channel), and kusari sends them through the communicator's MPI in every
+            case.
     """
 
     def __init__(self, size, comm, decay=0.9, eps=2e-5, dtype=None, use_gamma=True,
@@ -35,6 +37,11 @@ class MultiNodeBatchNormalization(batch_normalization.BatchNormalization):
             raise ValueError('MultiNodeBatchNormalization: communication_backend must be '
                              'one of {}, got {!r}'.format(', '.join(_BACKENDS),
                                                           communication_backend))
+        if communication_backend == 'nccl' and not isinstance(
+                comm, pure_nccl_communicator.PureNcclCommunicator):
+            raise ValueError("MultiNodeBatchNormalization: communication_backend 'nccl' "
+                             'needs a PureNcclCommunicator, not {}'.format(
+                                 type(comm).__name__))
         super().__init__(size, decay=decay, eps=eps, dtype=dtype, use_gamma=use_gamma,
                          use_beta=use_beta, initial_gamma=initial_gamma,
                          initial_beta=initial_beta)
