@@ -171,9 +171,17 @@ class EpochStateMixin:
         serialize_sampler = getattr(self.order_sampler, 'serialize', None)
         if serialize_sampler is not None:
             try:
-                serialize_sampler(serializer['order_sampler'])
-            except KeyError:
-                pass  # a snapshot without the sampler's state (e.g. one made by Chainer)
+                child = serializer['order_sampler']
+            except NotImplementedError:
+                # A serializer without children (Chainer's Serializer leaves __getitem__
+                # abstract, and its iterators never call it): it gets the keys Chainer's
+                # iterators write, without the sampler's state.
+                child = None
+            if child is not None:
+                try:
+                    serialize_sampler(child)
+                except KeyError:
+                    pass  # a snapshot without the sampler's state (e.g. one made by Chainer)
         return not (old_state[:3] == self._state[:3]
                     and old_previous == self._previous_epoch_detail
                     and (order is None or numpy.array_equal(order, old_state.order)))

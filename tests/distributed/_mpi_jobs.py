@@ -22,6 +22,7 @@ from kusari import iterators as kusari_iterators
 from kusari import optimizers, training
 from kusari.dataset import concat_examples
 from kusari.datasets import TupleDataset
+from kusari.serializers import DictionarySerializer, NpzDeserializer
 from kusari.training import extensions
 
 JOBS = {}
@@ -614,6 +615,105 @@ def iterators(size):
     assert sorted(sum(order[:2], []) + order[2][:2]) == data
     if rank == 0:
         print('iterators ok')
+
+
+@job
+def multi_node_iterator_state(size):
+    comm = make_comm('naive', size)
+    rank = comm.rank
+    numpy.random.seed(rank)  # the slaves' own iterators would shuffle differently
+    data = numpy.arange(6, dtype=numpy.float32)
+    multi = D.iterators.create_multi_node_iterator(kusari_iterators.SerialIterator(data, 2),
+                                                   comm)
+    seen = [multi.next(), multi.next()]
+    assert comm.allreduce_obj([seen]) == [seen] * size
+    assert multi.epoch_detail == 4 / 6 and multi.previous_epoch_detail == 2 / 6
+    saved = {}
+    multi.serialize(DictionarySerializer(saved))
+    everyone = comm.allreduce_obj([saved])
+    master = everyone[0]
+    for key in ('current_position', 'epoch', 'is_new_epoch', 'order',
+                'previous_epoch_detail'):
+        assert_array_equal(saved[key], master[key])  # every process saves the master's
+    if rank != 0:  # the master's order sampler state is the master's own
+        assert not any(key.startswith('order_sampler') for key in saved)
+    # A plain iterator resumes from any process's snapshot: the rest of the epoch.
+    plain = kusari_iterators.SerialIterator(data, 2)
+    NpzDeserializer(saved).load(plain)
+    assert plain.epoch_detail == 4 / 6
+    rest = plain.next()
+    assert plain.is_new_epoch
+    assert sorted(float(x) for x in seen[0] + seen[1] + rest) == data.tolist()
+    assert comm.allreduce_obj([rest]) == [rest] * size
+    # Loading: every process loads its own snapshot.
+    saved['current_position'] = numpy.array(2)
+    multi.serialize(NpzDeserializer(saved))
+    assert multi.current_position == 2 and multi.epoch_detail == 2 / 6
+    batch = multi.next()
+    assert comm.allreduce_obj([batch]) == [batch] * size
+    assert batch == [float(data[i]) for i in master['order'][2:4]]
+    # A later epoch's order reaches every process's snapshot; saving involves no
+    # communication (here only the last rank saves, in the middle of the iteration).
+    for _ in range(3):
+        multi.next()
+    assert multi.epoch == 1
+    later = {}
+    if rank == size - 1:
+        multi.serialize(DictionarySerializer(later))
+    order = multi._state.order if rank == 0 else later.get('order')
+    multi.next()
+    orders = comm.allreduce_obj([order])
+    assert_array_equal(orders[-1], orders[0])
+    # Examples that are not numbers stop every process with a TypeError.
+    words = D.iterators.create_multi_node_iterator(
+        kusari_iterators.SerialIterator(['a', 'b'], 1), comm)
+    try:
+        words.next()
+    except TypeError as e:
+        assert 'arrays or numbers' in str(e)
+    else:
+        raise AssertionError('no TypeError')
+    if rank == 0:
+        print('multi_node_iterator_state ok')
+
+
+@job
+def communication_utility(size):
+    from kusari.distributed.communicators._communication_utility import (
+        INT_MAX, chunked_bcast_obj)
+    comm = make_comm('naive', size)
+    root = size - 1
+    for length, max_buf_len in [(10, 1), (1000, 7), (3000, INT_MAX - 1)]:
+        obj = {'data': numpy.arange(length), 'name': 'x' * 5}
+        got = chunked_bcast_obj(obj if comm.rank == root else None, comm.mpi_comm,
+                                max_buf_len, root=root)
+        assert_array_equal(got['data'], numpy.arange(length))
+    for max_buf_len in (0, -1, INT_MAX):  # refused before any communication
+        try:
+            chunked_bcast_obj(1 if comm.rank == 0 else None, comm.mpi_comm, max_buf_len)
+        except AssertionError:
+            pass
+        else:
+            raise AssertionError('max_buf_len {} was accepted'.format(max_buf_len))
+    # debug mode: a mean of the gradients that is not finite stops every process
+    for name in ('naive', 'flat'):
+        comm = make_comm(name, size)
+        model = L.Linear(2, 2)
+        model.W.grad = numpy.ones((2, 2), numpy.float32)
+        model.b.grad = numpy.array([numpy.nan if comm.rank == 0 else 1.0, 1.0],
+                                   numpy.float32)
+        comm.multi_node_mean_grad(model)  # not checked outside debug mode
+        model.b.grad = numpy.array([numpy.nan if comm.rank == 0 else 1.0, 1.0],
+                                   numpy.float32)
+        with kusari.using_config('debug', True):
+            try:
+                comm.multi_node_mean_grad(model)
+            except ValueError as e:
+                assert 'diverged' in str(e)
+            else:
+                raise AssertionError('{}: no ValueError in debug mode'.format(name))
+    if comm.rank == 0:
+        print('communication_utility ok')
 
 
 if __name__ == '__main__':

@@ -83,6 +83,14 @@ def test_scatter_dataset_and_iterators():
 
 
 @requires_mpi
+def test_multi_node_iterator_state_and_chainermn_helpers():
+    # every process saves the master iterator's state in the keys of Chainer's
+    # iterators; chunked_bcast_obj; debug mode stops a diverged gradient mean
+    check_ok(run_job(2, 'multi_node_iterator_state', 'communication_utility'),
+             'multi_node_iterator_state', 'communication_utility')
+
+
+@requires_mpi
 def test_multi_node_evaluator_equals_single_process_evaluation():
     # (and ObservationAggregator's mean over the processes)
     check_ok(run_job(2, 'evaluator', 'observation'), 'evaluator', 'observation')

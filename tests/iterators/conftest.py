@@ -1,6 +1,8 @@
 import numpy
 import pytest
 
+from kusari.serializer import Deserializer, Serializer
+
 
 class DictSerializer:
     """Saves values into a flat dict, following kusari's serializer protocol."""
@@ -38,3 +40,28 @@ class DictDeserializer:
 @pytest.fixture
 def serializers():
     return DictSerializer, DictDeserializer
+
+
+class FlatSerializer(Serializer):
+    """A serializer without children (``__getitem__`` left abstract, as Chainer allows):
+    saves into a dict the values themselves."""
+
+    def __init__(self, target):
+        self.target = target
+
+    def __call__(self, key, value):
+        self.target[key] = value
+        return value
+
+
+class FlatDeserializer(Deserializer):
+    """Loads from a dict saved by FlatSerializer; KeyError for a missing key."""
+
+    def __init__(self, target):
+        self.target = target
+
+    def __call__(self, key, value):
+        if isinstance(value, numpy.ndarray):
+            numpy.copyto(value, self.target[key])
+            return value
+        return self.target[key] if value is None else type(value)(self.target[key])

@@ -219,3 +219,32 @@ def test_default_shuffle_state_round_trips_through_npz(tmp_path):
     resumed = SerialIterator(list(range(7)), 3)
     serializers.load_npz(tmp_path / 'it.npz', resumed)
     assert run(resumed, 9) == expected
+
+
+@pytest.mark.parametrize('iterator', ['serial', 'multiprocess'])
+def test_a_serializer_without_children_gets_chainers_keys(iterator):
+    # Chainer's iterators never ask a serializer for a child, so serializers without
+    # one work with them; kusari's then save what Chainer's save, without the order
+    # sampler's state.
+    from kusari.iterators import MultiprocessIterator
+    from tests.iterators.conftest import FlatDeserializer, FlatSerializer
+
+    def make():
+        if iterator == 'serial':
+            return SerialIterator(list(range(6)), 2)
+        return MultiprocessIterator(list(range(6)), 2, n_processes=1)
+
+    original = make()
+    batches = [original.next(), original.next()]
+    saved = {}
+    original.serialize(FlatSerializer(saved))
+    assert sorted(saved) == ['current_position', 'epoch', 'is_new_epoch', 'order',
+                             'previous_epoch_detail']
+    resumed = make()
+    resumed.serialize(FlatDeserializer(saved))
+    assert resumed.epoch_detail == pytest.approx(4 / 6)
+    batches.append(resumed.next())
+    assert resumed.is_new_epoch
+    assert sorted(sum(batches, [])) == list(range(6))
+    for it in (original, resumed):
+        it.finalize()
