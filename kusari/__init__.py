@@ -36,7 +36,7 @@ from kusari.reporter import (DictSummary, Reporter, Summary, get_current_reporte
 from kusari.serializer import AbstractSerializer, Deserializer, Serializer  # NOQA
 from kusari.optimizer import GradientMethod, Optimizer, UpdateRule  # NOQA
 from kusari.initializers import Initializer  # NOQA
-from kusari.backend import get_device, using_device  # NOQA
+from kusari.backend import from_dlpack, get_device, using_device  # NOQA
 from kusari.device_resident import DeviceResident  # NOQA
 from kusari.core import get_function_hooks  # NOQA
 from kusari.link_hook import get_link_hooks as _get_link_hooks  # NOQA

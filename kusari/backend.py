@@ -380,6 +380,40 @@ def using_device(device_spec):
     return get_device(device_spec).create_context()
 
 
+def to_dlpack(array, **kwargs):
+    """``array.__dlpack__(**kwargs)``: the array's memory, shared, never copied.
+
+    A read-only NumPy array is exported with DLPack 1.0's read-only flag (to a consumer
+    too old for the flag, NumPy refuses it). An array with negative strides is refused
+    with a BufferError: DLPack allows them, but consumers such as PyTorch cannot take
+    them (PyTorch 2.13 aborts the process), and a silent copy would no longer share memory.
+    """
+    if any(stride < 0 for stride in array.strides):
+        raise BufferError('an array with negative strides (shape {}, strides {}) is not '
+                          'exported through DLPack; pass a copy (xp.ascontiguousarray) '
+                          'instead'.format(array.shape, array.strides))
+    return array.__dlpack__(**kwargs)
+
+
+def from_dlpack(obj):
+    """The NumPy (CPU) or CuPy (GPU) array sharing the memory of ``obj``, an object with
+    ``__dlpack__`` (a PyTorch tensor, a JAX array, a kusari Variable, ...); never a copy.
+
+    A read-only producer gives a read-only array. A CPU tensor becomes a NumPy array, a
+    CUDA one a CuPy array on the same device; any other device is a BufferError.
+    """
+    device_type, _ = obj.__dlpack_device__()
+    if device_type == 1:  # kDLCPU
+        return numpy.from_dlpack(obj, copy=False)
+    if device_type == 2:  # kDLCUDA
+        cupy = _cupy()
+        if cupy is None:
+            raise RuntimeError('from_dlpack of a CUDA array needs CuPy: ' + _GPU_INSTALL_HINT)
+        return cupy.from_dlpack(obj)
+    raise BufferError('from_dlpack: kusari has no array type for DLPack device type {}'.format(
+        device_type))
+
+
 def is_array_supported(array):
     """Whether ``array`` is an array kusari computes on (NumPy or CuPy)."""
     return isinstance(array, numpy.ndarray) or _is_cupy_array(array)

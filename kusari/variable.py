@@ -41,6 +41,15 @@ class _ConvenienceMethods:
         from kusari.functions.math.sum import sum as sum_
         return sum_(self, axis=axis, keepdims=keepdims)
 
+    def __dlpack__(self, **kwargs):
+        """Export the array through DLPack without copying (see
+        :func:`kusari.backend.to_dlpack`)."""
+        from kusari.backend import to_dlpack
+        return to_dlpack(self._array, **kwargs)
+
+    def __dlpack_device__(self):
+        return self._array.__dlpack_device__()
+
     def debug_print(self):
         """A summary of the array and the gradient (Chainer's layout: the device of a
         NumPy array is ``CPU``, an all-zero gradient prints as 0)."""
@@ -63,6 +72,7 @@ class _ConvenienceMethods:
             '- grad: {}'.format(grad)])
 
 
-for _name in ('__getitem__', 'T', 'reshape', 'transpose', 'mean', 'sum', 'debug_print'):
+for _name in ('__getitem__', 'T', 'reshape', 'transpose', 'mean', 'sum', '__dlpack__',
+              '__dlpack_device__', 'debug_print'):
     setattr(Variable, _name, vars(_ConvenienceMethods)[_name])
 del _name

@@ -239,6 +239,14 @@ class ndarray:
     def __str__(self):
         return str(self._a)
 
+    # -- DLPack: the memory is host memory, so it is exported as the host's (a CPU build of
+    # PyTorch takes it as a CUDA build takes a real CuPy array) --------------------------
+    def __dlpack__(self, **kwargs):
+        return self._a.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
     # -- attributes ---------------------------------------------------------------
     @property
     def device(self):
