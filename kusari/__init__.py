@@ -86,7 +86,7 @@ _LAZY_SUBMODULES = frozenset([
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
     'graph_optimizations', 'memory_layouts', 'device_resident',
-    '_backprop_utils', '_runtime_info',
+    '_backprop_utils', '_runtime_info', 'interop',
 ])
 
 # Chainer's submodules that kusari knowingly lacks.
@@ -125,8 +125,8 @@ if typing.TYPE_CHECKING:
         distributions as distributions, function as function, function_hooks as function_hooks,
         function_node as function_node, functions as functions, gradient_check as gradient_check,
         graph_optimizations as graph_optimizations, initializers as initializers,
-        iterators as iterators, link as link, link_hooks as link_hooks, links as links,
-        memory_layouts as memory_layouts, optimizer as optimizer,
+        interop as interop, iterators as iterators, link as link, link_hooks as link_hooks,
+        links as links, memory_layouts as memory_layouts, optimizer as optimizer,
         optimizer_hooks as optimizer_hooks, optimizers as optimizers, reporter as reporter,
         sequential as sequential, serializer as serializer, serializers as serializers,
         testing as testing, training as training, utils as utils)
