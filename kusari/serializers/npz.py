@@ -60,7 +60,14 @@ def save_npz(file, obj, compression=True):
         savez(file, **target)
 
 
-class _NpzEntries:
+class Entries:
+    """What NpzDeserializer reads from: ``name`` (for errors), ``keys()``, ``in``,
+    ``header(key)`` (shape and dtype, before any data is read), ``is_none(key)``,
+    ``read(key)`` (the array) and ``close()``. NPZ archives, mappings and safetensors
+    files give this interface."""
+
+
+class _NpzEntries(Entries):
     """Read access to an NPZ archive that looks at headers before loading data."""
 
     def __init__(self, file):
@@ -123,7 +130,7 @@ class _NpzEntries:
         self.zip.close()
 
 
-class _MappingEntries:
+class _MappingEntries(Entries):
     """The ``_NpzEntries`` interface over a mapping of names to arrays (e.g. the dict a
     DictionarySerializer filled), which Chainer's NpzDeserializer also reads."""
 
@@ -154,7 +161,7 @@ class _MappingEntries:
 
 
 def _entries(npz):
-    if isinstance(npz, (_NpzEntries, _MappingEntries)):
+    if isinstance(npz, Entries):
         return npz
     if isinstance(npz, collections.abc.Mapping) and not isinstance(
             npz, numpy.lib.npyio.NpzFile):

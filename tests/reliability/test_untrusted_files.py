@@ -1,4 +1,4 @@
-"""Untrusted files: load_npz / load_hdf5 of damaged or hand-crafted files.
+"""Untrusted files: load_npz / load_hdf5 / load_safetensors of damaged or hand-crafted files.
 
 Every failure must be a clear error naming the file and the entry, and must leave the
 target exactly as it was (all or nothing); nothing in a file is ever unpickled. A
@@ -7,6 +7,7 @@ exactly the saved values.
 """
 
 import io
+import json
 import os
 import pickle
 import random
@@ -20,7 +21,7 @@ import kusari.links as L
 from kusari import optimizers, serializers
 from kusari.serializers._common import SerializationError
 
-FORMATS = ['npz', 'hdf5']
+FORMATS = ['npz', 'hdf5', 'safetensors']
 # Damaged copies tried per format: a fast sample by default, many more under --slow=all.
 FAST_CASES, SLOW_CASES = 120, 3000
 
@@ -56,6 +57,8 @@ def saver(fmt):
     if fmt == 'hdf5':
         pytest.importorskip('h5py')
         return serializers.save_hdf5, serializers.load_hdf5
+    if fmt == 'safetensors':
+        return serializers.save_safetensors, serializers.load_safetensors
     return serializers.save_npz, serializers.load_npz
 
 
@@ -129,6 +132,12 @@ def test_damage_in_a_late_entry_leaves_earlier_entries_untouched(fmt, tmp_path):
         # The last data byte: its damage shows only through the CRC at the member's end.
         position = info.header_offset + 30 + len(info.filename) + len(info.extra) \
             + info.compress_size - 1
+    elif fmt == 'safetensors':
+        save(path, make_model(0))
+        data = path.read_bytes()
+        header_size = int.from_bytes(data[:8], 'little')
+        begin, end = json.loads(data[8:8 + header_size])[late]['data_offsets']
+        position = 8 + header_size + (begin + end) // 2
     else:
         import h5py
         save(path, make_model(0))
