@@ -9,7 +9,8 @@ Steps, each with its own time limit (the sum stays under 8 minutes):
 1. ``probe`` (20 s): CuPy's version, the GPU's name and memory, PyTorch CUDA if installed;
    without a usable GPU the run stops here (exit status 2) with the reason in the results.
 2. ``tests`` (240 s): ``pytest -m gpu tests`` on the real GPU: the GPU-marked tests and
-   ``tests/gpu``'s device tests on device ``@cupy:0``.
+   ``tests/gpu``'s device tests on device ``@cupy:0``, DLPack (``tests/test_dlpack.py``)
+   and the PyTorch bridge through CuPy (``tests/interop``, with a CUDA build of PyTorch).
 3. ``benchmarks`` (150 s): ``python -m benchmarks --quick`` restricted to the GPU section
    (MLP 784-1000-1000-10 and the LeNet CNN, SGD steps on CuPy floor, kusari and PyTorch
    CUDA when installed, plus a big matmul's TFLOP/s).

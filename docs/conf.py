@@ -61,6 +61,15 @@ import kusari.functions as F
 import kusari.links as L
 from kusari import optimizers
 np.random.seed(0)
+# Optional extras: a page's examples that need one say ``:skipif: torch is None``.
+try:
+    import torch
+except ImportError:
+    torch = None
+try:
+    import safetensors
+except ImportError:
+    safetensors = None
 '''
 doctest_test_doctest_blocks = ''
 
