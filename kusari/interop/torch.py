@@ -69,7 +69,8 @@ class _TorchFunction(core.FunctionNode):
     def forward(self, inputs):
         self.retain_inputs(tuple(range(len(inputs))))
         self._leaves = self._reused + tuple(_leaf(a) for a in inputs[len(self._reused):])
-        with torch.enable_grad():
+        # PyTorch records a graph only when kusari does (not under no_backprop_mode).
+        with torch.set_grad_enabled(kusari.config.enable_backprop):
             outputs = self.fn(*self._leaves)
         self._outputs, self.single = _as_tuple(outputs, torch.Tensor)
         xp = backend.get_array_module(*inputs)
@@ -171,14 +172,18 @@ def call_kusari(fn, *tensors):
     CUDA tensors CuPy arrays) and returns a Variable or a tuple of them; the result is a
     tensor or a tuple of tensors, differentiable to any order through kusari's backprop.
     """
-    returned = {}
+    return _apply_kusari(fn, (None,) * len(tensors), tensors)
+
+
+def _apply_kusari(fn, variables, tensors):
+    returned = []
 
     def run(*xs):
-        outputs = returned['outputs'] = fn(*xs)
-        return outputs
+        returned.append(fn(*xs))
+        return returned[0]
 
-    outputs = _KusariFunction.apply(run, (None,) * len(tensors), *tensors)
-    single = isinstance(returned['outputs'], (core.Variable,) + kusari.get_array_types())
+    outputs = _KusariFunction.apply(run, variables, *tensors)
+    single = isinstance(returned[0], (core.Variable,) + kusari.get_array_types())
     return outputs[0] if single else outputs
 
 
@@ -199,10 +204,8 @@ class KusariModule(torch.nn.Module):
 
     def forward(self, *inputs):
         params, torch_params = zip(*self._kusari_params) if self._kusari_params else ((), ())
-        outputs = _KusariFunction.apply(lambda *xs: self.link(*xs[:len(inputs)]),
-                                        (None,) * len(inputs) + params,
-                                        *inputs, *torch_params)
-        return outputs[0] if len(outputs) == 1 else outputs
+        return _apply_kusari(lambda *xs: self.link(*xs[:len(inputs)]),
+                             (None,) * len(inputs) + params, inputs + torch_params)
 
 
 def _mirror_into_torch(link, module, pairs):

@@ -10,7 +10,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import cuda, optimizers
+from kusari import cuda, gradient_check, optimizers
 from kusari.testing import check_function
 
 torch = pytest.importorskip('torch')
@@ -33,6 +33,16 @@ def uniform(*shape, low=-1.0, high=1.0):
 
 def test_torch_function_gradients_of_two_orders():
     check_function(lambda x: call_torch(torch.sin, x), uniform(3, 4), numpy.sin, dtypes=F64)
+
+
+def test_torch_function_passes_kusaris_gradient_checks_in_a_kusari_graph():
+    def function(x, w):
+        return F.tanh(call_torch(lambda x, w: torch.sinh(x @ w), F.exp(x), w))
+
+    x, w = uniform(2, 3), uniform(3, 4)
+    gy, ggx, ggw = uniform(2, 4), uniform(2, 3), uniform(3, 4)
+    gradient_check.check_backward(function, (x, w), gy)
+    gradient_check.check_double_backward(function, (x, w), gy, (ggx, ggw))
 
 
 def test_torch_function_of_two_inputs_and_two_outputs():
@@ -64,6 +74,19 @@ def test_torch_function_shares_memory_both_ways():
     y = call_torch(fn, x)
     assert seen['input'] == pointer(x.array)
     assert pointer(y.array) == seen['output'].data_ptr()
+
+
+def test_torch_records_a_graph_only_when_kusari_does():
+    recorded = []
+
+    def fn(t):
+        recorded.append((t * 2).requires_grad)
+        return t * 2
+    x = kusari.Variable(uniform(3))
+    call_torch(fn, x)
+    with kusari.no_backprop_mode():
+        call_torch(fn, x)
+    assert recorded == [True, False]
 
 
 def test_torch_function_runs_once_so_random_masks_match_their_gradients():
