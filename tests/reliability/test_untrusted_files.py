@@ -355,6 +355,63 @@ def test_optimizer_state_is_all_or_nothing(tmp_path):
     assert_same_state(state_of(target), before)
 
 
+# -- hand-crafted safetensors files -----------------------------------------------------
+
+def safetensors_bytes(header, data, header_size=None):
+    text = json.dumps(header).encode()
+    size = len(text) if header_size is None else header_size
+    return size.to_bytes(8, 'little') + text + data
+
+
+def linear_safetensors(**changes):
+    """The header and data of an L.Linear(3, 2) as another writer saves it, with
+    ``changes`` to the entries' fields (``W_shape=...``)."""
+    header = {'W': {'dtype': 'F32', 'shape': [2, 3], 'data_offsets': [0, 24]},
+              'b': {'dtype': 'F32', 'shape': [2], 'data_offsets': [24, 32]}}
+    for key, value in changes.items():
+        name, field = key.split('_', 1)
+        header[name][field] = value
+    return header, numpy.arange(8, dtype='<f4').tobytes()
+
+
+@pytest.mark.parametrize('case,message', [
+    (lambda: safetensors_bytes(*linear_safetensors(), header_size=10 ** 6),
+     'not a readable.*header of 1000000 bytes'),
+    (lambda: safetensors_bytes([1, 2], b''), 'not a readable.*not a JSON object'),
+    (lambda: b'\x01\x02', 'not a readable.*shorter than'),
+    (lambda: safetensors_bytes(*linear_safetensors(W_shape=[2 ** 40, 2 ** 40])),
+     "'W' declares shape"),
+    (lambda: safetensors_bytes(*linear_safetensors(W_shape=[2, -3])), "'W' has shape"),
+    (lambda: safetensors_bytes(*linear_safetensors(W_dtype='C64')), "'W' has dtype 'C64'"),
+    (lambda: safetensors_bytes(*linear_safetensors(b_data_offsets=[20, 28])),
+     "'b' declares.*bytes 20 to 28"),
+    (lambda: safetensors_bytes(*linear_safetensors())[:-4], 'not a readable.*hold 32 bytes'),
+])
+def test_crafted_safetensors_files_are_refused_whole(tmp_path, case, message):
+    path = tmp_path / 'crafted.safetensors'
+    path.write_bytes(case())
+    target = L.Linear(3, 2)
+    before = state_of(target)
+    with pytest.raises(SerializationError, match=message) as info:
+        serializers.load_safetensors(path, target, verify=False)
+    assert str(path) in str(info.value)
+    assert_same_state(state_of(target), before)
+
+
+def test_safetensors_checksums_catch_a_reinterpreted_dtype(tmp_path):
+    """Same bytes, another dtype of the same size: only the checksum can tell."""
+    path = tmp_path / 'm.safetensors'
+    serializers.save_safetensors(path, {'W': numpy.ones((2, 3), numpy.int32),
+                                        'b': numpy.zeros(2, numpy.int32)})
+    data = path.read_bytes().replace(b'"I32"', b'"F32"', 1)
+    path.write_bytes(data)
+    target = L.Linear(3, 2)
+    before = state_of(target)
+    with pytest.raises(SerializationError, match="'[Wb]'.*checksum"):
+        serializers.load_safetensors(path, target)
+    assert_same_state(state_of(target), before)
+
+
 # -- hand-crafted HDF5 files -----------------------------------------------------------
 
 def load_crafted_hdf5(tmp_path, build, target):
