@@ -5,6 +5,8 @@ PyTorch), Trainer snapshots, and PyTorch state_dicts loaded into the equivalent 
 test_npz.py and tests/reliability/test_untrusted_files.py.)
 """
 
+import io
+
 import numpy
 import pytest
 
@@ -205,3 +207,13 @@ def test_bfloat16_tensors_load_exactly_as_float32(torch, tmp_path):
     chain = numbered(L.Linear(3, 2))
     serializers.load_safetensors(tmp_path / 'bf16.safetensors', chain, layout='torch')
     numpy.testing.assert_array_equal(chain['0'].W.array, module[0].weight.float().detach().numpy())
+
+
+def test_file_objects_round_trip():
+    source, target = L.Linear(3, 2), L.Linear(3, 2)
+    buffer = io.BytesIO()
+    serializers.save_safetensors(buffer, source)
+    buffer.seek(0)
+    serializers.load_safetensors(buffer, target)
+    numpy.testing.assert_array_equal(target.W.array, source.W.array)
+    assert not buffer.closed  # the caller's file stays open
