@@ -7,14 +7,13 @@ class _MultiNodeOptimizer:
     """Wraps an optimizer so that each update uses the gradients averaged over all
     processes. Any other attribute is the wrapped optimizer's (read and written).
 
-    All processes must start from the same parameters. ``setup`` broadcasts rank 0's
-    parameters; afterwards, whenever the set of initialized parameters changes (a link
-    initializing its parameters lazily in the first forward pass), the update is
-    replaced by a broadcast of rank 0's parameters, and that step's gradients (computed
-    from different parameters on each process) are not applied. Chainer broadcasts at
-    the first update instead of at ``setup``, which skips the first update even when
-    nothing is lazy; kusari skips it only when it must, so a run resumed from a
-    snapshot makes the same updates as an uninterrupted one.
+    The processes may start from different parameters: as in Chainer, the first
+    ``update`` broadcasts rank 0's parameters instead of updating, and so does every
+    update after the set of initialized parameters changed (a link initializing its
+    parameters lazily, a link added to the model): that step's gradients, computed
+    from different parameters on each process, are not applied and ``t`` does not
+    advance. A process that resumed from a snapshot every process has can set
+    ``needs_broadcast`` to False to make the next update a real one.
     """
 
     def __init__(self, actual_optimizer, communicator, zero_fill):
@@ -24,11 +23,8 @@ class _MultiNodeOptimizer:
         object.__setattr__(self, 'target_params', [])
 
     def setup(self, link):
-        """Set up the wrapped optimizer and give every process rank 0's parameters
-        (every process must call it)."""
+        """Set up the wrapped optimizer (the next update broadcasts, see the class)."""
         self.actual_optimizer.setup(link)
-        self.communicator.bcast_data(link)
-        object.__setattr__(self, 'target_params', self._param_state(link))
         return self
 
     def update(self, lossfun=None, *args, **kwds):
@@ -89,8 +85,10 @@ def create_multi_node_optimizer(actual_optimizer, communicator, double_buffering
 
     Each ``update`` runs the backward pass locally, averages the gradients with
     ``communicator.multi_node_mean_grad`` and lets ``actual_optimizer`` update, so that
-    every process keeps the same parameters. N processes with batches of B/N examples
-    each make the same updates as one process with batches of B.
+    every process keeps the same parameters. The first update (and any after the set of
+    initialized parameters changed) broadcasts rank 0's parameters instead, as in
+    Chainer; from then on N processes with batches of B/N examples each make the same
+    updates as one process with batches of B.
 
     Args:
         actual_optimizer (~kusari.Optimizer): the optimizer (set up or not).

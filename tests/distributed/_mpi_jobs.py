@@ -200,7 +200,7 @@ def equivalence(size, name, steps):
     batch = per_rank * size
     data = classification_data(batch * steps)
 
-    numpy.random.seed(rank)  # different initial models: setup must broadcast rank 0's
+    numpy.random.seed(rank)  # different initial models: the first update broadcasts
     model = L.Classifier(MLP())
     optimizer = D.create_multi_node_optimizer(optimizers.MomentumSGD(lr=0.1), comm)
     optimizer.setup(model)
@@ -208,7 +208,7 @@ def equivalence(size, name, steps):
         x, t = concat_examples(data[step * batch + rank * per_rank:
                                     step * batch + (rank + 1) * per_rank])
         optimizer.update(model, x, t)
-    assert optimizer.t == steps
+    assert optimizer.t == steps - 1  # the first step's batch only came with the broadcast
 
     state = {n: p.array for n, p in model.namedparams()}
     everyone = comm.gather_obj(state)
@@ -217,7 +217,7 @@ def equivalence(size, name, steps):
         single = L.Classifier(MLP())
         reference = optimizers.MomentumSGD(lr=0.1)
         reference.setup(single)
-        for step in range(steps):
+        for step in range(1, steps):
             x, t = concat_examples(data[step * batch:(step + 1) * batch])
             reference.update(single, x, t)
         for n, p in single.namedparams():
@@ -227,6 +227,49 @@ def equivalence(size, name, steps):
             sorted(single.namedparams()), sorted(L.Classifier(MLP()).namedparams())))
         assert changed
         print('equivalence ok')
+
+
+@job
+def chainer_timing(size):
+    """As in ChainerMN: setup leaves the models alone, the first update broadcasts rank
+    0's parameters instead of updating, and so does the first after a link is added."""
+    comm = make_comm('naive', size)
+    rank = comm.rank
+
+    def gathered(link):
+        return comm.allreduce_obj([link.W.array.copy()])
+
+    model = kusari.Sequential(L.Linear(2, 3))
+    model[0].W.array[...] = rank
+    optimizer = D.create_multi_node_optimizer(optimizers.SGD(lr=1.0), comm).setup(model)
+    assert [float(w[0, 0]) for w in gathered(model[0])] == list(range(size))
+    assert optimizer.needs_broadcast
+    model[0].W.grad = numpy.full((3, 2), rank + 1.0, numpy.float32)
+    optimizer.update()
+    assert optimizer.t == 0 and not optimizer.needs_broadcast
+    assert_array_equal(model[0].W.array, numpy.zeros((3, 2)))  # rank 0's, no step taken
+    model[0].W.grad = numpy.full((3, 2), rank + 1.0, numpy.float32)
+    optimizer.update()
+    assert optimizer.t == 1
+    assert_allclose(model[0].W.array, numpy.full((3, 2), -(size + 1) / 2))  # mean grad
+
+    added = L.Linear(3, 4)  # different on every rank
+    added.W.array[...] = rank + 10
+    model.append(added)
+    optimizer.setup(model)  # restarts t, as Chainer's setup does
+    assert optimizer.needs_broadcast
+    optimizer.update()
+    assert optimizer.t == 0
+    assert [float(w[0, 0]) for w in gathered(added)] == [10.0] * size
+    assert_allclose(model[0].W.array, numpy.full((3, 2), -(size + 1) / 2))
+    for link in model:
+        link.cleargrads()
+        link.W.grad = numpy.full(link.W.shape, rank + 1.0, numpy.float32)
+    optimizer.update()
+    assert optimizer.t == 1
+    assert_allclose(added.W.array, numpy.full((4, 3), 10 - (size + 1) / 2))
+    if rank == 0:
+        print('chainer_timing ok')
 
 
 @job
@@ -354,6 +397,9 @@ def snapshot(size, out):
 
     straight, reference = _trainer(comm, os.path.join(out, 'straight'), 9, seed=10)
     straight.run()
+    # the straight run's first update broadcast; the resumed run's did not need to
+    assert resumed.updater.get_optimizer('main').t == straight.updater.get_optimizer(
+        'main').t == 8
     for (_, p), (_, q) in zip(sorted(model.namedparams()),
                               sorted(reference.namedparams())):
         assert_allclose(p.array, q.array, rtol=1e-6, atol=1e-7)

@@ -69,10 +69,16 @@ def test_communicator_api_and_mean_of_gradients(n, communicator):
 @requires_mpi
 @pytest.mark.parametrize('n, communicator, steps', [(2, 'flat', 4), (3, 'naive', 3)])
 def test_n_processes_match_one_process_with_the_whole_batch(n, communicator, steps):
+    # (after the first update, which broadcasts rank 0's parameters as in ChainerMN)
     jobs = ['equivalence,{},{}'.format(communicator, steps)]
     if n == 2:
         jobs.append('lazy_init')  # lazily initialized links broadcast at first
     check_ok(run_job(n, *jobs), 'equivalence', *(['lazy_init'] if n == 2 else []))
+
+
+@requires_mpi
+def test_first_update_and_one_after_a_new_link_broadcast_as_in_chainermn():
+    check_ok(run_job(3, 'chainer_timing'), 'chainer_timing')
 
 
 @requires_mpi

@@ -22,7 +22,7 @@ def data():
     return rng.randn(6, 3).astype(numpy.float32), numpy.array([0, 1, 1, 0, 1, 0], numpy.int32)
 
 
-def test_updates_like_the_wrapped_optimizer(comm):
+def test_updates_like_the_wrapped_optimizer_after_the_first_update(comm):
     x, t = data()
     numpy.random.seed(0)
     model = L.Classifier(L.Linear(3, 2))
@@ -30,6 +30,8 @@ def test_updates_like_the_wrapped_optimizer(comm):
     reference = L.Classifier(L.Linear(3, 2))
     multi = D.create_multi_node_optimizer(optimizers.Adam(alpha=0.01), comm)
     assert multi.setup(model) is multi
+    multi.update(model, x, t)  # as in ChainerMN: broadcasts rank 0's parameters only
+    assert multi.t == 0
     plain = optimizers.Adam(alpha=0.01)
     plain.setup(reference)
     for _ in range(3):
@@ -48,22 +50,38 @@ def test_attributes_are_the_wrapped_optimizers(comm):
     assert multi.actual_optimizer is actual
 
 
-def test_lazy_parameters_broadcast_instead_of_the_first_update(comm):
+def test_the_first_update_and_one_after_parameters_change_broadcast(comm):
     x, t = data()
     model = L.Classifier(L.Linear(None, 2))
     multi = D.create_multi_node_optimizer(optimizers.SGD(lr=0.1), comm).setup(model)
-    assert not multi.needs_broadcast
-    multi.update(model, x, t)  # W is initialized now: broadcast, no update
-    assert multi.t == 0
+    assert multi.needs_broadcast
+    multi.update(model, x, t)  # the first update (W initialized too): broadcast only
+    assert multi.t == 0 and not multi.needs_broadcast
     w = model.predictor.W.array.copy()
     multi.update(model, x, t)
     assert multi.t == 1
     assert not numpy.array_equal(w, model.predictor.W.array)
+
+    with model.init_scope():  # a new link: its parameters change the set
+        model.extra = L.Linear(2, 2)
+    multi.setup(model)  # restarts t, as Chainer's setup does
+    assert multi.needs_broadcast
+    w = model.predictor.W.array.copy()
+    multi.update(model, x, t)
+    assert multi.t == 0
+    assert_array_equal(w, model.predictor.W.array)
+    multi.update(model, x, t)
+    assert multi.t == 1
+
     multi.needs_broadcast = True
     w = model.predictor.W.array.copy()
     multi.update(model, x, t)
     assert multi.t == 1
     assert_array_equal(w, model.predictor.W.array)
+    multi.needs_broadcast = False  # e.g. every process resumed from the same snapshot
+    assert not multi.needs_broadcast
+    multi.update(model, x, t)
+    assert multi.t == 2
 
 
 def test_double_buffering_needs_pure_nccl(comm):

@@ -4,6 +4,7 @@ import io
 import numbers
 
 from kusari import serializers
+from kusari.distributed.optimizers import _MultiNodeOptimizer
 from kusari.training import extension
 
 
@@ -78,6 +79,19 @@ class _MultiNodeSnapshot(extension.Extension):
             state = self.comm.recv_obj(self.master)
             if state is not None:
                 serializers.load_npz(io.BytesIO(state), target)
+        if target is trainer or target is trainer.updater:
+            self._skip_broadcast_if_all_resumed(trainer, state is not None)
+
+    def _skip_broadcast_if_all_resumed(self, trainer, resumed):
+        """When every process loaded the models and optimizers of the same iteration,
+        they hold the same parameters: the multi-node optimizers' next update need not
+        broadcast them, and the resumed run makes the updates of an uninterrupted one."""
+        iteration = trainer.updater.iteration if resumed else None
+        everyone = self.comm.allreduce_obj([iteration])
+        if iteration is not None and everyone == [iteration] * self.comm.size:
+            for optimizer in trainer.updater.get_all_optimizers().values():
+                if isinstance(optimizer, _MultiNodeOptimizer):
+                    optimizer.needs_broadcast = False
 
     def __call__(self, trainer):
         if self.is_master:
@@ -104,6 +118,11 @@ def multi_node_snapshot(comm, snapshot, replica_sets):
     ``replica_sets`` lists sets as a rank or an iterable of ranks; ranks left out form
     one more set. With 4 processes: ``[0]`` means {0}, {1, 2, 3}; ``[[0, 1], [2, 3]]``
     means {0, 1}, {2, 3}; ``[]`` means {0, 1, 2, 3}.
+
+    When every process resumed the trainer (or its updater) at the same iteration, the
+    multi-node optimizers' next update is a real one instead of a broadcast of rank 0's
+    parameters, so a resumed run makes the updates of an uninterrupted one (ChainerMN's
+    broadcasts again and skips that update).
 
     Args:
         comm: the communicator.
