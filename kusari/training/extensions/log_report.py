@@ -89,6 +89,25 @@ class LogReport(extension.Extension):
         self._log = _load(stored)
 
 
+def find_log_report(trainer: Trainer, log_report: str | LogReport, user: str) -> LogReport:
+    """The LogReport a reporting extension reads.
+
+    Args:
+        trainer (Trainer): the trainer that calls the reading extension.
+        log_report (str or LogReport): the name of a LogReport registered in ``trainer``,
+            or a LogReport, which is updated here as it is not registered (it then sees
+            the observations through its reader).
+        user (str): the reading extension's name, for the error message.
+    """
+    if isinstance(log_report, str):
+        return trainer.get_extension(log_report)
+    if isinstance(log_report, LogReport):
+        log_report(trainer)
+        return log_report
+    raise TypeError('{}: log_report must be a LogReport or its name, got {}'.format(
+        user, type(log_report).__name__))
+
+
 def _dump(log):
     # A non-finite mean (a diverged loss) is written as NaN/Infinity, which json reads back.
     return json.dumps(log, indent=4)

@@ -48,15 +48,7 @@ class PrintReport(extension.Extension):
         if self._header is not None:
             out.write(self._header + '\n')
             self._header = None
-        log_report = self._log_report
-        if isinstance(log_report, str):
-            log_report = trainer.get_extension(log_report)
-        elif isinstance(log_report, log_report_module.LogReport):
-            log_report(trainer)  # a LogReport not registered in the trainer: update it
-        else:
-            raise TypeError('PrintReport: log_report must be a LogReport or its name, got {}'
-                            .format(type(log_report).__name__))
-        log = log_report.log
+        log = log_report_module.find_log_report(trainer, self._log_report, 'PrintReport').log
         while self._log_len < len(log):
             if _terminal.is_terminal(out):
                 out.write('\033[J')  # clear what a progress bar drew below the cursor
