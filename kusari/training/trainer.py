@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -18,6 +19,13 @@ if typing.TYPE_CHECKING:
 
 ExtensionSpec = typing.Callable[['Trainer'], typing.Any]
 """An extension: an :class:`~kusari.training.Extension` or a function ``f(trainer)``."""
+
+_NO_SPAN = contextlib.nullcontext()
+
+
+def _no_span(name: str, category: str) -> typing.ContextManager[typing.Any]:
+    """The trainer's ``_span`` while nothing traces it: a shared context that does nothing."""
+    return _NO_SPAN
 
 
 class _ExtensionEntry:
@@ -63,6 +71,9 @@ class Trainer:
         self._snapshot_elapsed_time = 0.0
         self._final_elapsed_time: float | None = None
         self._done = False
+        # span(name, category) wraps the update and each extension called: a
+        # TimelineTrace sets it in the iterations it records.
+        self._span: typing.Callable[[str, str], typing.ContextManager[typing.Any]] = _no_span
         updater.connect_trainer(self)
         for ext in extensions or ():
             self.extend(ext)
@@ -177,14 +188,17 @@ class Trainer:
                             entry.extension(self)
             while not stop_trigger(self):
                 self.observation = {}
+                span = self._span
                 with reporter.scope(self.observation):
                     try:
-                        update()
+                        with span('update', 'updater'):
+                            update()
                     except StopIteration as e:
                         raise StopIteration(self._ran_out_message(e)) from e
-                    for _, entry in extensions:
+                    for name, entry in extensions:
                         if entry.trigger(self):
-                            entry.extension(self)
+                            with span(name, 'extension'):
+                                entry.extension(self)
             failed = False
         except Exception as e:
             if show_loop_exception_msg:

@@ -18,6 +18,7 @@ from kusari.training.extensions.print_report import PrintReport  # NOQA
 from kusari.training.extensions.progress_bar import ProgressBar  # NOQA
 from kusari.training.extensions.step_shift import StepShift  # NOQA
 from kusari.training.extensions.tensorboard_report import TensorBoardReport  # NOQA
+from kusari.training.extensions.timeline_trace import TimelineTrace  # NOQA
 from kusari.training.extensions.value_observation import observe_lr, observe_value  # NOQA
 from kusari.training.extensions.variable_statistics_plot import VariableStatisticsPlot  # NOQA
 from kusari.training.extensions.variable_unchain import unchain_variables  # NOQA
