@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import html
 import sys
 import typing
 
 from kusari.training import extension
-from kusari.training.extensions import _keys, _terminal
+from kusari.training.extensions import _keys, _notebook, _terminal
 from kusari.training.extensions import log_report as log_report_module
 
 if typing.TYPE_CHECKING:
@@ -19,6 +20,8 @@ class PrintReport(extension.Extension):
     The header is printed at the first call; each column is at least 10 characters
     wide. A missing value leaves its cell blank; at the end of training, a key missing
     from every printed line is warned about (a UserWarning), as it is likely misspelt.
+    In a Jupyter notebook (writing to ``sys.stdout``) the table is one output of the
+    cell, an HTML table that grows in place.
 
     Args:
         entries (list of str): the log keys to print, e.g. ``['epoch', 'main/loss']``.
@@ -39,16 +42,25 @@ class PrintReport(extension.Extension):
         self._log_len = 0
         self._reported: set[str] = set()  # the keys of the printed log lines
         widths = [max(10, len(entry)) for entry in self._entries]
-        self._header: str | None = '  '.join(  # None once printed
+        self._header_line = '  '.join(
             entry.ljust(w) for entry, w in zip(self._entries, widths))
+        self._header: str | None = self._header_line  # None once printed
         self._widths = widths
+        self._display: _notebook.Display | None = None  # in a notebook
+        self._rows: list[dict[str, typing.Any]] = []  # the entries the display shows
 
     def __call__(self, trainer: Trainer) -> None:
         out = self._out
         if self._header is not None:
-            out.write(self._header + '\n')
+            if _notebook.in_notebook(out):
+                self._display = _notebook.Display()
+            else:
+                out.write(self._header + '\n')
             self._header = None
         log = log_report_module.find_log_report(trainer, self._log_report, 'PrintReport').log
+        if self._display is not None:
+            self._show_in_notebook(log)
+            return
         while self._log_len < len(log):
             if _terminal.is_terminal(out):
                 out.write('\033[J')  # clear what a progress bar drew below the cursor
@@ -56,6 +68,24 @@ class PrintReport(extension.Extension):
             self._reported.update(log[self._log_len])
             self._log_len += 1
         _terminal.flush(out)
+
+    def _show_in_notebook(self, log):
+        if self._log_len == len(log) and self._display.shown:
+            return
+        new = log[self._log_len:]
+        self._rows.extend(new)
+        for entry in new:
+            self._reported.update(entry)
+        self._log_len = len(log)
+        text = '\n'.join([self._header_line] + [self._row(entry) for entry in self._rows])
+        cells = ''.join('<th>{}</th>'.format(html.escape(key)) for key in self._entries)
+        rows = ['<tr>{}</tr>'.format(cells)]
+        for entry in self._rows:
+            rows.append('<tr>{}</tr>'.format(''.join(
+                '<td>{}</td>'.format(html.escape(_format(entry[key])) if key in entry else '')
+                for key in self._entries)))
+        self._display.show(text, '<table class="kusari-report">{}</table>'.format(
+            ''.join(rows)))
 
     def _row(self, entry):
         cells = []

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import collections
 import datetime
+import html
 import sys
 import time
 import typing
 
 from kusari.training import extension
-from kusari.training.extensions import _terminal
+from kusari.training.extensions import _notebook, _terminal
 
 if typing.TYPE_CHECKING:
     from kusari.training.trainer import Trainer
@@ -23,7 +24,9 @@ class ProgressBar(extension.Extension):
     """Shows how far training has gone, the iterations per second and an ETA.
 
     On a terminal it redraws a four-line bar in place every ``update_interval``
-    iterations and at least about once a second. On any other stream (a file, a pipe,
+    iterations and at least about once a second; in a Jupyter notebook (writing to
+    ``sys.stdout``) it does the same in one output of the cell, with HTML progress bars,
+    and leaves it showing where training ended. On any other stream (a file, a pipe,
     a CI log) it prints one plain line instead, so logs stay readable. So that a short
     run shows something, the first epoch's end is shown when no update came before it,
     and the last iteration when the run ends between two updates.
@@ -52,6 +55,7 @@ class ProgressBar(extension.Extension):
             maxlen=11)
         self._drawn = False
         self._is_terminal: bool | None = None  # known at the first call
+        self._display: _notebook.Display | None = None  # in a notebook
         # (time, iteration) of the last update shown; (first call's time, None) before one
         self._last_shown_at: tuple[float, int | None] | None = None
         self._updater: Updater | None = None
@@ -64,7 +68,9 @@ class ProgressBar(extension.Extension):
         now = time.time()
         last_shown = self._last_shown_at
         if last_shown is None:  # the first call
-            self._is_terminal = _terminal.is_terminal(self._out)
+            if _notebook.in_notebook(self._out):
+                self._display = _notebook.Display()
+            self._is_terminal = self._display is not None or _terminal.is_terminal(self._out)
             last_shown = self._last_shown_at = now, None
         due = (iteration % self._update_interval == 0
                or (self._is_terminal and now - last_shown[0] >= _REFRESH_SECONDS)
@@ -100,6 +106,10 @@ class ProgressBar(extension.Extension):
                 '{:>10} iters/sec. Estimated time to finish: {}.'.format(speed_text,
                                                                           eta_text),
             ]
+            if self._display is not None:
+                self._display.show('\n'.join(lines), _bars_html(
+                    [('total', done), ('this epoch', epoch_detail % 1.)], lines[2:]))
+                return
             out.write('\033[J' + '\n'.join(lines) + '\n\033[{}A'.format(len(lines)))
             self._drawn = True
         else:
@@ -123,13 +133,23 @@ class ProgressBar(extension.Extension):
 
     def finalize(self):
         updater = self._updater
-        if (not self._is_terminal and updater is not None
+        if ((not self._is_terminal or self._display is not None) and updater is not None
                 and self._last_shown_at[1] != updater.iteration):
             self._recent.append((time.time(), updater.iteration, updater.epoch_detail))
             self._update(updater)  # where the run ended
         if self._drawn:
             self._out.write('\033[J')  # clear the bar
             _terminal.flush(self._out)
+
+
+def _bars_html(bars, lines):
+    """HTML ``<progress>`` bars (``(label, fraction)``) above the text ``lines``."""
+    rows = ''.join(
+        '<div><progress value="{0:.4f}" max="1" style="width: 30em"></progress> '
+        '{1} {0:.2%}</div>'.format(min(max(fraction, 0.), 1.), html.escape(label))
+        for label, fraction in bars)
+    return '<div class="kusari-progress">{}<pre>{}</pre></div>'.format(
+        rows, html.escape('\n'.join(line.strip() for line in lines)))
 
 
 def _training_length_of(stop_trigger):
