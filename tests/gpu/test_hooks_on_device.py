@@ -67,3 +67,29 @@ def test_gradient_clipping_copies_the_norm_to_the_host_once():
         assert fake_cupy.transfer_count() - before == 1  # one device, six gradients
     norm = numpy.sqrt(sum((fake_cupy.asnumpy(p.grad) ** 2).sum() for p in model.params()))
     assert abs(norm - 1e-3) < 1e-6
+
+
+def test_timeline_and_tensorboard_histograms_on_device(device, tmp_path):
+    from kusari.training import extensions
+    model = L.Classifier(L.Linear(4, 3))
+    model.to_device(device)
+    x = device.send(numpy.ones((2, 4), numpy.float32))
+    t = device.send(numpy.zeros(2, numpy.int32))
+    model.cleargrads()
+    with extensions.TimelineTrace(filename=str(tmp_path / 'trace.json')) as timeline:
+        model(x, t).backward()
+    names = {(event['cat'], event['name']) for event in timeline.events}
+    assert {('forward', 'LinearFunction'), ('backward', 'LinearFunction'),
+            ('backward', 'SoftmaxCrossEntropy')} <= names
+    assert (tmp_path / 'trace.json').exists()
+
+    accumulator = pytest.importorskip('tensorboard.backend.event_processing.event_accumulator')
+    report = extensions.TensorBoardReport(logdir=str(tmp_path / 'tb'))
+    report.add_histograms(model, 1, prefix='main')
+    report.close()
+    reader = accumulator.EventAccumulator(str(tmp_path / 'tb'))
+    reader.Reload()
+    histogram = reader.Histograms('main/predictor/W/grad')[0].histogram_value
+    assert histogram.num == 12
+    assert histogram.sum == pytest.approx(float(backend.CpuDevice().send(
+        model.predictor.W.grad).sum()), abs=1e-5)
