@@ -170,13 +170,13 @@ def _frameworks_section(frameworks):
             lines.append(f'- **{title}**: not run: {framework.unavailable}')
             continue
         info = dict(framework.info)
-        info.pop('executable', None)  # shown with the title
+        info.pop('executable', None)  # a path of the machine that ran it: not reported
         blas = info.pop('numpy BLAS', {})
         threads = info.pop('thread variables', {})
         details = ', '.join(f'{key} {value}' for key, value in info.items())
         blas_text = ', '.join(f'{key}: {value}' for key, value in blas.items() if value)
         thread_text = ', '.join(f'{key}={value}' for key, value in threads.items())
-        lines.append(f'- **{title}** (`{framework.python}`): {details}')
+        lines.append(f'- **{title}**: {details}')
         lines.append(f'  - NumPy BLAS: {blas_text}')
         lines.append(f'  - worker environment: {thread_text}')
     return lines

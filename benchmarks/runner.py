@@ -25,7 +25,8 @@ REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Outside the checkout, so that a trial run never overwrites the committed benchmarks/RESULTS.md;
 # refreshing that file takes an explicit --out benchmarks/RESULTS.md.
 DEFAULT_OUT = os.path.join(tempfile.gettempdir(), 'kusari-benchmarks', 'RESULTS.md')
-DEFAULT_CHAINER_PYTHON = '/work/venvs/chainer/bin/python'
+# The Chainer 7.8.1 interpreter when --chainer-python is not given (the tests read it too).
+DEFAULT_CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '')
 OPENBLAS_CPU_VARIABLES = ('OPENBLAS_CORETYPE', 'OPENBLAS_L2_SIZE')
 # Large arrays are mmap-ed and unmapped on free, so RSS follows live memory exactly.
 MEMORY_CASE_ENV = {'MALLOC_MMAP_THRESHOLD_': '65536'}
@@ -93,7 +94,7 @@ def parse_args(argv):
         description='Benchmark kusari against a bare-NumPy floor, PyTorch and Chainer 7.8.1.')
     parser.add_argument('--chainer-python', default=None,
                         help='interpreter of the Chainer 7.8.1 virtual environment (default: '
-                             f'{DEFAULT_CHAINER_PYTHON} if it exists, else Chainer is skipped)')
+                             '$KUSARI_CHAINER_PYTHON if set, else Chainer is skipped)')
     parser.add_argument('--no-chainer', action='store_true', help='skip the Chainer column')
     parser.add_argument('--no-torch', action='store_true', help='skip the PyTorch column')
     parser.add_argument('--quick', action='store_true',
@@ -186,7 +187,8 @@ def call_worker(framework, worker_args, timeout, extra_env=None):
 def discover_frameworks(args):
     """The report's columns, each with its interpreter, or the reason it is missing."""
     chainer_python = args.chainer_python
-    if chainer_python is None and os.path.exists(DEFAULT_CHAINER_PYTHON):
+    if chainer_python is None and DEFAULT_CHAINER_PYTHON and os.path.exists(
+            DEFAULT_CHAINER_PYTHON):
         chainer_python = DEFAULT_CHAINER_PYTHON
     candidates = [
         ('numpy', sys.executable, ''),
@@ -194,8 +196,8 @@ def discover_frameworks(args):
          '' if importlib.util.find_spec('kusari') else 'kusari is not importable'),
         ('chainer', chainer_python or '',
          'skipped (--no-chainer)' if args.no_chainer else
-         '' if chainer_python else f'no Chainer interpreter ({DEFAULT_CHAINER_PYTHON} missing; '
-                                   'pass --chainer-python)'),
+         '' if chainer_python else 'no Chainer interpreter (pass --chainer-python '
+                                   'or set KUSARI_CHAINER_PYTHON)'),
         ('torch', sys.executable,
          'skipped (--no-torch)' if args.no_torch else
          '' if importlib.util.find_spec('torch') else 'torch is not installed'),

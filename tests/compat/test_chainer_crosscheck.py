@@ -1,7 +1,6 @@
 """Cross-checks against real Chainer 7.8.1, run in a subprocess.
 
-The Chainer interpreter is ``KUSARI_CHAINER_PYTHON`` (default
-``/work/venvs/chainer/bin/python``, a virtual environment with NumPy < 2 and
+The Chainer interpreter is ``KUSARI_CHAINER_PYTHON`` (a virtual environment with NumPy < 2 and
 chainer==7.8.1); without it these tests skip. One worker script, written for
 Chainer's API, runs under that interpreter and under ``python -m kusari.compat``:
 
@@ -22,13 +21,12 @@ import numpy
 import pytest
 
 from tests.compat._subprocess import REPO_ROOT
+from tests._chainer_python import AVAILABLE, CHAINER_PYTHON, SKIP_REASON
 
-CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')
 
 pytestmark = [
-    pytest.mark.skipif(not os.path.exists(CHAINER_PYTHON),
-                       reason='no Chainer interpreter at {} (set KUSARI_CHAINER_PYTHON)'.format(
-                           CHAINER_PYTHON)),
+    pytest.mark.skipif(not AVAILABLE,
+                       reason=SKIP_REASON),
     pytest.mark.slow,  # each module fixture runs both frameworks in subprocesses
 ]
 

@@ -4,7 +4,7 @@
 Kept here: DQN and DDPG with the structure of Chainer's reinforcement-learning examples
 but tiny environments instead of OpenAI Gym (which the real ones need), and a user's test
 file written with ``chainer.testing``. With a Chainer 7 interpreter
-(``KUSARI_CHAINER_PYTHON``, default ``/work/venvs/chainer/bin/python``) they also run on
+(``KUSARI_CHAINER_PYTHON``) they also run on
 Chainer, which shows that they are Chainer programs.
 """
 
@@ -17,9 +17,9 @@ import sys
 import numpy
 import pytest
 from tests.compat._subprocess import REPO_ROOT
+from tests._chainer_python import AVAILABLE, CHAINER_PYTHON, SKIP_REASON
 
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'examples')
-CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')
 RUNNERS = ['kusari', 'chainer']
 
 
@@ -36,9 +36,8 @@ def child_environment(runner):
 @pytest.mark.parametrize('runner', RUNNERS)
 @pytest.mark.parametrize('algorithm', ['dqn', 'ddpg'])
 def test_reinforcement_learning(tmp_path, runner, algorithm):
-    if runner == 'chainer' and not os.path.exists(CHAINER_PYTHON):
-        pytest.skip('no Chainer interpreter at {} (set KUSARI_CHAINER_PYTHON)'.format(
-            CHAINER_PYTHON))
+    if runner == 'chainer' and not AVAILABLE:
+        pytest.skip(SKIP_REASON)
     script = os.path.join(EXAMPLES, 'reinforcement_learning.py')
     command = ([sys.executable, '-m', 'kusari.compat', script] if runner == 'kusari'
                else [CHAINER_PYTHON, script])
@@ -104,9 +103,9 @@ def test_user_link_test_suite_passes(tmp_path, framework):
         command = [sys.executable, '-m', 'pytest', '-p', 'kusari.compat', '--strict-markers',
                    '-W', 'error'] + options
     else:
-        if not os.path.exists(CHAINER_PYTHON) or subprocess.run(
+        if not AVAILABLE or subprocess.run(
                 [CHAINER_PYTHON, '-c', 'import pytest'], capture_output=True).returncode:
-            pytest.skip('no Chainer interpreter with pytest at {}'.format(CHAINER_PYTHON))
+            pytest.skip(SKIP_REASON + ', with pytest')
         command = [CHAINER_PYTHON, '-m', 'pytest', '-m', 'not gpu'] + options
     result = subprocess.run(command, cwd=str(tmp_path), env=child_environment(framework),
                             capture_output=True, text=True, timeout=300)

@@ -124,8 +124,11 @@ def test_init_ranks_of_a_one_process_world():
 
 
 def test_nccl_module_imports_without_cupy(monkeypatch):
+    import kusari.distributed
     monkeypatch.setitem(sys.modules, 'cupy', None)  # importing CuPy now fails
+    # Forget an earlier import (the module and the package's attribute), so it runs again.
     monkeypatch.delitem(sys.modules, 'kusari.distributed.nccl', raising=False)
+    monkeypatch.delattr(kusari.distributed, 'nccl', raising=False)
     from kusari.distributed import nccl
     assert nccl._available is False
     assert not hasattr(nccl, 'NcclCommunicator')

@@ -1,5 +1,5 @@
 """Cross-checks against real Chainer 7 (run in its own virtual environment, found at
-$KUSARI_CHAINER_PYTHON or /work/venvs/chainer/bin/python; skipped without it).
+$KUSARI_CHAINER_PYTHON; skipped without it).
 
 For each link, Chainer builds it, saves its .npz, runs one step in training mode, saves
 the .npz again, and runs one step in test mode. kusari builds the same link, loads
@@ -9,7 +9,6 @@ test step's outputs.
 """
 
 import json
-import os
 import subprocess
 
 import numpy
@@ -18,10 +17,10 @@ import pytest
 import kusari
 import kusari.links as L  # noqa: F401 - the evaluated link expressions use it
 from kusari import serializers
+from tests._chainer_python import AVAILABLE, CHAINER_PYTHON, SKIP_REASON
 
-CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')
-pytestmark = pytest.mark.skipif(not os.path.exists(CHAINER_PYTHON),
-                                reason='Chainer is not installed')
+pytestmark = pytest.mark.skipif(not AVAILABLE,
+                                reason=SKIP_REASON)
 
 
 # (name, constructor, call with inputs x0, x1, ..., run and compare a training step

@@ -1,5 +1,5 @@
 """Cross-checks against real Chainer 7 (its own virtual environment, found at
-$KUSARI_CHAINER_PYTHON or /work/venvs/chainer/bin/python; skipped without it).
+$KUSARI_CHAINER_PYTHON; skipped without it).
 
 For each optimizer (and hook), Chainer runs four steps on one float32 parameter with
 given gradients, saving the model and optimizer after the second. kusari must follow
@@ -8,7 +8,6 @@ finish the same two last steps.
 """
 
 import json
-import os
 import subprocess
 
 import numpy
@@ -16,10 +15,10 @@ import pytest
 
 import kusari
 from kusari import optimizer_hooks, optimizers, serializers  # noqa: F401 - used by eval
+from tests._chainer_python import AVAILABLE, CHAINER_PYTHON, SKIP_REASON
 
-CHAINER_PYTHON = os.environ.get('KUSARI_CHAINER_PYTHON', '/work/venvs/chainer/bin/python')
-pytestmark = pytest.mark.skipif(not os.path.exists(CHAINER_PYTHON),
-                                reason='Chainer is not installed')
+pytestmark = pytest.mark.skipif(not AVAILABLE,
+                                reason=SKIP_REASON)
 
 # (name, optimizer, hooks)
 CASES = [
