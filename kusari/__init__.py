@@ -21,6 +21,7 @@ import typing
 import numpy
 
 from kusari import configuration  # NOQA
+from kusari._version import __version__, kusari_version  # NOQA (Chainer's, kusari's own)
 from kusari.configuration import (config, force_backprop_mode, get_dtype,  # NOQA
                                   global_config, mixed16, no_backprop_mode, using_config)
 from kusari.core import (FunctionNode, Parameter, Variable, VariableNode,  # NOQA
@@ -68,13 +69,6 @@ def _install_operators_on_first_use():
 
 _install_operators_on_first_use()
 
-# What a Chainer program sees as ``chainer.__version__`` (the same attribute: under
-# kusari.compat ``chainer`` is this module): the Chainer release whose API kusari
-# implements, so version checks in Chainer code take their Chainer-7 paths.
-__version__ = '7.8.1'
-# kusari's own release.
-kusari_version = '0.1.0'
-
 # Set to True to silence the FutureWarning of APIs marked experimental.
 disable_experimental_feature_warning = False
 
@@ -85,12 +79,10 @@ _LAZY_SUBMODULES = frozenset([
     'initializers', 'iterators', 'link_hooks', 'links', 'optimizer', 'optimizer_hooks',
     'optimizers', 'serializers', 'testing', 'training', 'utils', 'variable', 'function_node',
     'function', 'compat', 'reporter', 'link', 'sequential', 'serializer', 'core',
-    'graph_optimizations', 'memory_layouts', 'device_resident',
-    '_backprop_utils', '_runtime_info', 'interop',
+    'graph_optimizations', 'memory_layouts', 'device_resident', 'exporters', 'interop',
+    'warnings', '_backend', '_backprop', '_backprop_utils', '_environment_check',
+    '_runtime_info', '_version',
 ])
-
-# Chainer's submodules that kusari knowingly lacks.
-_MISSING_SUBMODULES = frozenset(['exporters'])
 
 # Top-level names Chainer exports from modules kusari imports lazily.
 _LAZY_NAMES = {
@@ -118,10 +110,12 @@ _MODULE_ALIASES = {
 # misspelt one too.
 if typing.TYPE_CHECKING:
     from kusari import (
-        _backprop_utils as _backprop_utils, _runtime_info as _runtime_info, backend as backend,
+        _backend as _backend, _backprop as _backprop, _backprop_utils as _backprop_utils,
+        _environment_check as _environment_check, _runtime_info as _runtime_info,
+        _version as _version, backend as backend,
         backends as backends, compat as compat, computational_graph as computational_graph,
         core as core, cuda as cuda, dataset as dataset, datasets as datasets,
-        device_resident as device_resident, distributed as distributed,
+        device_resident as device_resident, distributed as distributed, exporters as exporters,
         distributions as distributions, function as function, function_hooks as function_hooks,
         function_node as function_node, functions as functions, gradient_check as gradient_check,
         graph_optimizations as graph_optimizations, initializers as initializers,
@@ -129,7 +123,7 @@ if typing.TYPE_CHECKING:
         links as links, memory_layouts as memory_layouts, optimizer as optimizer,
         optimizer_hooks as optimizer_hooks, optimizers as optimizers, reporter as reporter,
         sequential as sequential, serializer as serializer, serializers as serializers,
-        testing as testing, training as training, utils as utils)
+        testing as testing, training as training, utils as utils, warnings as warnings)
     from kusari._runtime_info import print_runtime_info as print_runtime_info
     from kusari.cuda import (
         should_use_cudnn as should_use_cudnn,
@@ -152,11 +146,6 @@ else:
             return importlib.import_module(_MODULE_ALIASES[name])
         if name in _LAZY_SUBMODULES:
             return importlib.import_module('kusari.' + name)
-        if name in _MISSING_SUBMODULES:
-            # The error ``import chainer.<name>`` raises, for ``chainer.<name>`` and
-            # ``from chainer import <name>`` alike.
-            from kusari.compat import _finder
-            raise _finder.not_available('chainer.' + name)
         raise AttributeError('module kusari has no attribute {!r}'.format(name))
 
 

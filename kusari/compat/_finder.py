@@ -14,6 +14,7 @@ import sys
 _ALIASES = {
     'chainer': ('kusari',),
     'chainer.cuda': ('kusari.cuda', 'kusari.backends.cuda'),
+    'chainer.distribution': ('kusari.distributions.distribution',),
     'chainermn': ('kusari.distributed',),
     'chainerx': ('kusari.compat.chainerx',),
 }
@@ -22,9 +23,12 @@ _TOP_LEVEL = ('chainer', 'chainermn', 'chainerx')
 
 # What to use instead, for Chainer modules known to have no kusari counterpart.
 _ALTERNATIVES = {
-    'chainer.exporters': (
-        'kusari cannot export Caffe models; save the model with '
-        'chainer.serializers.save_npz'),
+    'chainer.exporters.caffe': (
+        'kusari cannot export Caffe models (it does not ship Caffe\'s protobuf schema); save '
+        'the model with chainer.serializers.save_npz'),
+    'chainer.links.caffe.protobuf3.caffe_pb2': (
+        'kusari does not ship the code protoc generates from Caffe\'s schema; '
+        'chainer.links.caffe.CaffeFunction reads .caffemodel files without it'),
     'chainermn': (
         'multi-node training lives in kusari.distributed, which is missing from this '
         'installation'),

@@ -249,7 +249,8 @@ if typing.TYPE_CHECKING:
     from kusari.functions import (
         activation as activation, array as array, connection as connection,
         evaluation as evaluation, loss as loss, math as math, noise as noise,
-        normalization as normalization, pooling as pooling, rnn as rnn, util as util)
+        normalization as normalization, pooling as pooling, rnn as rnn, theano as theano,
+        util as util)
     from kusari.functions.activation.clipped_relu import (
         clipped_relu as clipped_relu,
         relu6 as relu6)

@@ -15,6 +15,7 @@ import unittest
 import numpy
 
 from kusari.testing import array as array_module
+from kusari.utils.error import _format_array_props
 
 
 class _TestError(AssertionError):
@@ -72,10 +73,6 @@ class InitializerArgument:
 def _check_initializer_like(init):
     if not (callable(init) or numpy.isscalar(init) or isinstance(init, numpy.ndarray)):
         raise TypeError('expected an initializer, a scalar or an array, not {!r}'.format(init))
-
-
-def _format_array_props(arrays):
-    return ', '.join('None' if a is None else '{}:{}'.format(a.shape, a.dtype) for a in arrays)
 
 
 def _check_array_types(arrays, device, func_name):

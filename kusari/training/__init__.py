@@ -1,6 +1,7 @@
 """Training tools: Trainer, updaters, triggers and extensions."""
 
 from kusari.training import extensions  # NOQA
+from kusari.training import trigger  # NOQA (Chainer 7's old path of the trigger helpers)
 from kusari.training import triggers  # NOQA
 from kusari.training import updaters  # NOQA
 from kusari.training import util  # NOQA

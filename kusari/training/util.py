@@ -8,7 +8,7 @@ if typing.TYPE_CHECKING:
     from kusari import types
 
 
-def _never_fire(trainer):
+def _never_fire_trigger(trainer):
     return False
 
 
@@ -25,7 +25,7 @@ def get_trigger(trigger: types.TriggerSpec) -> typing.Callable[[typing.Any], boo
     if callable(trigger):
         return trigger
     if trigger is None:
-        return _never_fire
+        return _never_fire_trigger
     if isinstance(trigger, tuple) and len(trigger) == 2:
         # Imported here: the triggers package itself uses get_trigger.
         from kusari.training.triggers import interval_trigger

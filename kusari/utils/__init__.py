@@ -10,6 +10,7 @@ from kusari import _lazy
 from kusari.utils import argument, conv  # noqa: F401 - reached as chainer.utils.argument, as in Chainer
 from kusari.utils.array import size_of_shape, sum_to  # NOQA
 from kusari.utils.conv import get_conv_outsize, get_deconv_outsize  # NOQA
+from kusari.utils.error import _format_array_props  # NOQA
 from kusari.utils.experimental import experimental  # NOQA
 from kusari.utils.meta import enable_final, final  # NOQA
 from kusari.utils.nondeterministic import nondeterministic  # NOQA
@@ -53,8 +54,8 @@ def tempdir(ignore_errors=False, **kwargs):
 # look-up, through which they would take any attribute, a misspelt one too.
 if typing.TYPE_CHECKING:
     from kusari.utils import (
-        array as array, cache as cache, conv_nd as conv_nd, meta as meta,
-        precision as precision, sparse as sparse, type_check as type_check,
-        walker_alias as walker_alias)
+        array as array, cache as cache, conv_nd as conv_nd, conv_nd_kernel as conv_nd_kernel,
+        error as error, imgproc as imgproc, meta as meta, precision as precision,
+        sparse as sparse, type_check as type_check, walker_alias as walker_alias)
 else:
     __getattr__, __dir__ = _lazy.lazy_exports(__name__, {})

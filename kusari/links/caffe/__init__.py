@@ -12,7 +12,7 @@ _EXPORTS = {
 # re-exported), not the lazy look-up, through which they would take any attribute, a
 # misspelt one too.
 if typing.TYPE_CHECKING:
-    from kusari.links.caffe import caffe_function as caffe_function
+    from kusari.links.caffe import caffe_function as caffe_function, protobuf3 as protobuf3
     from kusari.links.caffe.caffe_function import CaffeFunction as CaffeFunction
 else:
     __getattr__, __dir__ = _lazy.lazy_exports(__name__, _EXPORTS)

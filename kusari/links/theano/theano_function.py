@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typing
 
+from kusari.functions.theano.theano_function import THEANO_UNSUPPORTED
 from kusari.link import Link
 
 
@@ -20,6 +21,4 @@ class TheanoFunction(Link):
     """
 
     def __init__(self, inputs: typing.Any, outputs: typing.Any) -> None:
-        raise NotImplementedError(
-            'TheanoFunction is not supported by kusari: Theano is unmaintained and does not '
-            'run on Python 3.11 / NumPy 2. Port the computation to kusari functions.')
+        raise NotImplementedError('TheanoFunction ' + THEANO_UNSUPPORTED)

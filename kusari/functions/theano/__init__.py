@@ -1,0 +1,2 @@
+"""Chainer's ``chainer.functions.theano``: Theano functions as Chainer functions, which
+kusari does not support (see :mod:`kusari.functions.theano.theano_function`)."""
