@@ -9,6 +9,8 @@ import zlib
 
 import numpy
 
+_GZIP_MAGIC = b'\x1f\x8b'
+
 _TYPES = {
     0x08: numpy.dtype('u1'),
     0x09: numpy.dtype('i1'),
@@ -20,21 +22,20 @@ _TYPES = {
 
 
 def read_idx(path):
-    """The array stored in the IDX file at ``path`` (``.gz`` files are decompressed).
+    """The array stored in the IDX file at ``path``, gzipped or not (told by its first
+    bytes, not its name: downloaded copies are cached under names without ``.gz``).
 
     Raises:
         ValueError: The file is not a complete, well-formed IDX file; the message names
             the file.
     """
-    try:
-        if str(path).endswith('.gz'):
-            with gzip.open(path, 'rb') as f:
-                data = f.read()
-        else:
-            with open(path, 'rb') as f:
-                data = f.read()
-    except (EOFError, zlib.error, gzip.BadGzipFile) as e:
-        raise ValueError('{}: not a complete gzip file ({})'.format(path, e)) from None
+    with open(path, 'rb') as f:
+        data = f.read()
+    if data.startswith(_GZIP_MAGIC):
+        try:
+            data = gzip.decompress(data)
+        except (EOFError, zlib.error, gzip.BadGzipFile) as e:
+            raise ValueError('{}: not a complete gzip file ({})'.format(path, e)) from None
     return parse_idx(data, path)
 
 

@@ -54,7 +54,7 @@ def test_reinforcement_learning(tmp_path, runner, algorithm):
 # -- What is missing says so ---------------------------------------------------------------
 
 @pytest.mark.parametrize('name', ['chainer.function_hooks', 'chainer.link_hooks',
-                                  'chainer.exporters'])
+                                  'chainer.exporters.caffe'])
 def test_missing_chainer_module_names_the_alternative(name):
     """Importing a Chainer module kusari lacks: NotImplementedError naming it and what to use."""
     from kusari import compat

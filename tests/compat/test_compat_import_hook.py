@@ -109,20 +109,23 @@ def test_readme_has_the_section_errors_point_at():
 
 
 @pytest.mark.parametrize('spelling', [
-    'import chainer.exporters', 'from chainer import exporters', 'chainer.exporters'])
+    'import chainer.exporters.caffe', 'from chainer.exporters import caffe',
+    'chainer.exporters.caffe'])
 def test_missing_module_raises_one_error_type_however_spelled(installed, spelling):
     import chainer
+    import chainer.exporters
     with pytest.raises(compat.ChainerModuleNotAvailable,
-                       match=r'chainer\.exporters is not available in kusari: .*README') as info:
+                       match=r'chainer\.exporters\.caffe is not available in kusari: .*README'
+                       ) as info:
         exec(spelling, {'chainer': chainer})
-    assert info.value.name == 'chainer.exporters'
-    assert 'exporters' not in dir(chainer)  # so that walking dir(chainer) meets no error
+    assert info.value.name == 'chainer.exporters.caffe'
+    assert 'caffe' not in dir(chainer.exporters)  # so that walking dir() meets no error
 
 
 def test_known_gap_suggests_the_alternative(installed):
-    with pytest.raises(ImportError, match=r'chainer\.exporters is not available in kusari: '
-                                          r'.*serializers\.save_npz'):
-        import chainer.exporters  # NOQA
+    with pytest.raises(ImportError, match=r'chainer\.exporters\.caffe is not available in '
+                                          r'kusari: .*serializers\.save_npz'):
+        import chainer.exporters.caffe  # NOQA
 
 
 def test_missing_dependency_inside_kusari_surfaces(installed, tmp_path, monkeypatch):

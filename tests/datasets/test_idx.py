@@ -40,3 +40,10 @@ def test_truncated_gzip_names_the_file(tmp_path, formats):
 def test_bad_magic():
     with pytest.raises(ValueError, match='not an IDX file'):
         _idx.parse_idx(b'\x1f\x8b\x08\x00rest')
+
+
+def test_gzip_is_told_by_content_not_name(tmp_path, formats):
+    # Downloaded copies are cached under names without '.gz'.
+    values = numpy.arange(6, dtype=numpy.uint8).reshape(2, 3)
+    formats.write_idx(tmp_path / 'cached', values)
+    numpy.testing.assert_array_equal(_idx.read_idx(str(tmp_path / 'cached')), values)

@@ -28,7 +28,7 @@ F.math.exponential.exp
 
 kusari.Varable  # rejected
 kusari.linkz  # rejected
-kusari.exporters  # rejected
+kusari.exporters.caffe  # rejected
 kusari.Variable
 kusari.links.Linear
 kusari.Distribution
