@@ -127,7 +127,25 @@ class _ExistingModuleLoader(importlib.abc.Loader):
         # The module already ran under its kusari name. The import system has
         # just replaced its __spec__ with the Chainer-named one; put kusari's
         # back, or relative imports and reloads inside kusari would misbehave.
+        chainer_name = module.__spec__.name
         module.__spec__ = self._spec
+        _register_imported_submodules(chainer_name, module.__name__)
+
+
+def _register_imported_submodules(chainer_name, kusari_name):
+    """Enters the submodules already imported under ``kusari_name`` under the Chainer name.
+
+    Importing ``chainer.P.X`` for the first time binds ``P.X`` to the module, which is
+    wrong where ``P`` holds something else under that name (``tabular.from_data``, the
+    function of module ``from_data``); Python does not rebind an imported module's
+    package, so this makes ``chainer.P.X`` imported as soon as ``chainer.P`` is.
+    """
+    prefix = kusari_name + '.'
+    for name, submodule in list(sys.modules.items()):
+        chainer_submodule = chainer_name + name[len(kusari_name):]
+        # (Unless an alias gives the Chainer name another module.)
+        if name.startswith(prefix) and name in _candidates(chainer_submodule):
+            sys.modules.setdefault(chainer_submodule, submodule)
 
 
 class ChainerFinder(importlib.abc.MetaPathFinder):

@@ -7,12 +7,14 @@ tests of their own.
 """
 
 import importlib
+import json
 import sys
 
 import pytest
 
 from kusari import compat
 from kusari.compat import _finder
+from tests.compat._subprocess import run_python
 
 CHAINER_MODULES = """
     chainer chainer._backend chainer._backprop chainer._backprop_utils chainer._environment_check
@@ -242,3 +244,40 @@ def test_left_out_module_says_why(name):
     assert LEFT_OUT[name] in message
     # Its package imports: only the module itself is left out.
     importlib.import_module(name.rpartition('.')[0])
+
+
+# Imports the modules named on the command line (under Chainer's names with the hook
+# installed first), then prints, for each, what its package holds under its name: a module
+# or another object (e.g. the function ``from_data`` beside the module ``from_data``).
+_ATTRIBUTES_AFTER_IMPORT = """
+import importlib, json, sys, types
+if sys.argv[1] == 'chainer':
+    import kusari.compat
+    kusari.compat.install()
+kinds = {}
+for name in sys.argv[2:]:
+    importlib.import_module(name)
+for name in sys.argv[2:]:
+    parent, _, attribute = name.rpartition('.')
+    if parent:
+        value = getattr(sys.modules[parent], attribute)
+        kinds[name.partition('.')[2]] = type(value).__name__
+print(json.dumps(kinds))
+"""
+
+
+def test_importing_by_chainers_names_leaves_the_packages_as_kusaris_names_do(tmp_path):
+    """Importing ``chainer.P.X`` must not rebind ``P.X`` (a function of the module's name,
+    say) to the module, which importing ``kusari.P.X`` does not either."""
+    names = sorted(set(CHAINER_MODULES) - set(LEFT_OUT))
+    counterparts = {name: importlib.import_module(name).__name__ for name in names}
+    kinds = {}
+    for spelling, modules in (('chainer', names), ('kusari', sorted(counterparts.values()))):
+        result = run_python(['-c', _ATTRIBUTES_AFTER_IMPORT, spelling] + modules, tmp_path)
+        assert result.returncode == 0, result.stderr[-3000:]
+        kinds[spelling] = json.loads(result.stdout)
+    assert kinds['chainer']['dataset.tabular.from_data'] == 'function'
+    for name in names[1:]:  # every name but 'chainer' itself
+        kusari_name = counterparts[name].partition('.')[2]
+        if kusari_name in kinds['kusari']:  # not an alias such as chainer.cuda
+            assert kinds['chainer'][name.partition('.')[2]] == kinds['kusari'][kusari_name], name

@@ -198,3 +198,12 @@ def test_chainermn_submodules_resolve(installed):
                        match=r'chainermn\.no_such_module is not available in kusari: ChainerMN '
                              r'maps to kusari\.distributed, which has no counterpart of it'):
         import chainermn.no_such_module  # noqa: F401 - the import is what is tested
+
+
+def test_importing_a_submodule_keeps_what_its_package_holds_under_its_name(installed):
+    # tabular.from_data is a function, defined in the module tabular.from_data; importing
+    # the module by Chainer's name must not rebind the package's name to the module.
+    module = importlib.import_module('chainer.dataset.tabular.from_data')
+    import chainer.dataset.tabular as tabular
+    assert tabular.from_data is module.from_data is kusari.dataset.tabular.from_data
+    assert callable(tabular.from_data)
