@@ -1,0 +1,360 @@
+"""Whole-step capture: a training step replayed as straight-line array code.
+
+``@static_graph`` replays a chain's forward; the loss, cleargrads, the backprop driver
+and the optimizer's update around it still run define-by-run, and in a small model
+they cost more than the forward. :func:`capture_step` captures all of it: the step
+``optimizer.update(lossfun, *args)`` (forward and loss, gradient clearing, backward,
+the update rule of every parameter and what ``lossfun`` reports) for a kind of call
+(the arrays' shapes, dtypes and devices, the other arguments, ``config.train``).
+
+The first two steps of a kind run define-by-run while the functions ``lossfun``
+applies are traced (reusing ``static_graph``'s tracing); when both traces agree,
+later steps run the generated forward and array backward of the schedule and then
+the update rules on the parameters' arrays, without Variables, graph nodes, per-op
+checks or the optimizer's per-step walks. Parameters, gradients, optimizer state and
+reported values are those define-by-run gives, bit for bit: the same functions run
+in the same order on the same arrays, and the update rules are the optimizer's own,
+reading their hyperparameters (and hooks, which send a step through
+``optimizer.update``) on every step.
+
+What cannot be captured runs define-by-run, with one :class:`CaptureWarning` naming
+the reason: two traces applying different functions (a branch on the data), a
+Variable coming from outside the step, values reported that are not Variables,
+function hooks, debug mode, loss scaling, or no backprop.
+"""
+
+import copy
+import threading
+import warnings
+
+from kusari import backend, core, reporter
+from kusari.graph_optimizations import static_graph as _sg
+
+
+class CaptureWarning(UserWarning):
+    """A step that :func:`capture_step` runs define-by-run, and why."""
+
+
+_FALLBACK = object()  # the schedule entry of a kind of step that runs define-by-run
+
+
+class _StepTrace(_sg._Trace):
+    """A trace of ``lossfun`` that notes, instead of raising, what makes the step
+    impossible to replay, so that the define-by-run step it watches completes; and
+    records the values reported."""
+
+    def __init__(self, input_arrays, verbosity_level):
+        super().__init__(input_arrays, verbosity_level)
+        self.failure = None
+        self.reports = []  # (observer, keys, values)
+
+    def record_node(self, node, pre_state, inputs, outputs):
+        if self.failure is None:
+            try:
+                super().record_node(node, pre_state, inputs, outputs)
+            except RuntimeError as error:
+                self.failure = str(error)
+
+    def append_function(self, func, args, kwargs, func_name=None):
+        if self.failure is not None:
+            return func(*args, **kwargs)
+        return super().append_function(func, args, kwargs, func_name)
+
+    def record_report(self, values, observer):
+        for value in values.values():
+            if not isinstance(value, core.Variable):
+                self.failure = self.failure or (
+                    'a value reported is a {}, not a Variable: it was read from the arrays '
+                    'on the host'.format(type(value).__name__))
+                return
+        self.reports.append((observer, tuple(values), tuple(values.values())))
+
+
+def _run_traced(lossfun, args, kwargs, arrays, verbosity_level):
+    """``lossfun(*args, **kwargs)`` define-by-run while its schedule is traced."""
+    trace = _StepTrace(arrays, verbosity_level)
+    thread = threading.get_ident()
+    original_report = reporter.report
+
+    def recording_report(values, observer=None):
+        if threading.get_ident() == thread:
+            trace.record_report(values, observer)
+        return original_report(values, observer)
+
+    with _sg._traces_lock:
+        _sg._traces[thread] = trace
+        core.FunctionNode.apply = _sg._tracing_apply
+    reporter.report = recording_report
+    try:
+        # static chains inside run define-by-run, so that their functions are traced
+        with core.using_config('schedule_func', trace), \
+                core.using_config('use_static_graph', False):
+            result = lossfun(*args, **kwargs)
+    finally:
+        reporter.report = original_report
+        with _sg._traces_lock:
+            del _sg._traces[thread]
+            if not _sg._traces:
+                core.FunctionNode.apply = _sg._original_apply
+    return result, trace
+
+
+def _loss_schedule(schedule):
+    """The schedule as the backward from its first output (the loss) sees it: the
+    functions the loss does not depend on (accuracy, values only reported) out of the
+    graph, so that they need no backward."""
+    creator = {}
+    for number, step in enumerate(schedule.steps):
+        for s in step.out_slots:
+            creator[s] = number
+    on_path = set()
+    pending = [schedule.out_slots[0]]
+    while pending:
+        number = creator.get(pending.pop())
+        if number is not None and number not in on_path:
+            on_path.add(number)
+            step = schedule.steps[number]
+            pending.extend(step.in_slots if isinstance(step, _sg._NodeStep) else
+                           [s for _, s in step.substitutions])
+    steps = []
+    for number, step in enumerate(schedule.steps):
+        if step.in_graph and number not in on_path:
+            step = copy.copy(step)
+            step.in_graph = False
+        steps.append(step)
+    return _sg.StaticSchedule(steps, schedule.template, schedule.params,
+                              schedule.out_slots[:1], schedule.meta, ())
+
+
+class _Replay:
+    """The captured step of one kind of call."""
+
+    def __init__(self, schedule, reports, n_inputs, target_params):
+        self.schedule = schedule
+        self.n_inputs = n_inputs
+        self.forward = schedule.generated_forward(True)
+        input_nodes = [_sg._constant_node(None, *schedule.meta[i]) for i in range(n_inputs)]
+        for param in schedule.params:
+            node = _sg._constant_node(None, param.shape, param.dtype)
+            node.requires_grad = param.requires_grad
+            input_nodes.append(node)
+        self.backward = _loss_schedule(schedule).array_backward(input_nodes)
+        # reported values are the schedule's outputs after the loss
+        self.reports = []
+        position = 1
+        for observer, keys, _ in reports:
+            self.reports.append((observer, keys, range(position, position + len(keys))))
+            position += len(keys)
+        captured = set(map(id, schedule.params))
+        self.other_params = [p for p in target_params if id(p) not in captured]
+
+    def __call__(self, arrays):
+        schedule = self.schedule
+        params = schedule.params
+        slots = schedule.template[:]
+        slots[:self.n_inputs] = arrays
+        n = self.n_inputs
+        for index, param in enumerate(params):
+            slots[n + index] = param._array
+        outputs, kept, nodes = self.forward(slots)
+        loss = outputs[0]
+        new_variable = core.Variable._new
+        for observer, keys, positions in self.reports:
+            reporter.report({key: new_variable(outputs[i], False)
+                             for key, i in zip(keys, positions)}, observer)
+        seed = backend.get_array_module(loss).ones_like(loss)
+        gxs = self.backward(kept, nodes, [seed])
+        owned = set()
+        for param, gx in zip(params, gxs[n:]):
+            if gx is not None and (gx.base is not None or id(gx) in owned
+                                   or not gx.flags.writeable):
+                gx = gx.copy(order='K')  # as backprop does: each leaf owns its gradient
+            owned.add(id(gx))
+            param.cleargrad()
+            if gx is not None:
+                param._grad_var = new_variable(gx, True)
+        for param in self.other_params:
+            param.cleargrad()
+        return loss
+
+
+class CapturedStep:
+    """``optimizer.update(lossfun, *args, **kwargs)``, captured; see :func:`capture_step`.
+
+    Calling it runs one training step and returns the loss as a Variable (without a
+    graph once steps are replayed).
+    """
+
+    def __init__(self, optimizer, lossfun, verbosity_level=0):
+        self.optimizer = optimizer
+        self.lossfun = lossfun
+        self.verbosity_level = verbosity_level
+        self.schedules = {}  # kind of call -> [fingerprint, traces], _Replay or _FALLBACK
+        self._warned = set()
+        self._rules = None  # (param, rule) of the target, as the replays captured them
+
+    def __call__(self, *args, **kwargs):
+        cfg = core.config
+        reason = None
+        if core._function_hooks:
+            reason = 'function hooks are active (they watch every function)'
+        elif cfg.debug:
+            reason = 'debug mode is on'
+        elif not cfg.enable_backprop:
+            reason = 'backprop is disabled'
+        elif self.optimizer._loss_scale is not None:
+            reason = 'the optimizer scales the loss'
+        elif cfg.schedule_func is not None:
+            reason = 'it was called inside a static chain or another captured step'
+        if reason is not None:
+            return self._define_by_run(reason, args, kwargs)
+        leaves = []
+        structure = _sg._flatten((args, kwargs), leaves)
+        arrays = [_sg._array_of(leaf) for leaf in leaves]
+        key = (structure, cfg.train, tuple([(a.shape, a.dtype, type(a)) for a in arrays]))
+        if len(arrays) > 1:
+            key += _sg._aliasing(arrays)
+        entry = self.schedules.get(key)
+        if type(entry) is _Replay:
+            loss = entry(arrays)
+            self._update()
+            return core.Variable._new(loss, False)
+        if entry is _FALLBACK:
+            return self._define_by_run(None, args, kwargs)
+        return self._trace(key, entry, leaves, structure, arrays)
+
+    def _define_by_run(self, reason, args, kwargs):
+        if reason is not None and reason not in self._warned:
+            self._warned.add(reason)
+            warnings.warn('capture_step: {} runs define-by-run: {}'.format(
+                getattr(self.lossfun, '__qualname__', self.lossfun), reason),
+                CaptureWarning, stacklevel=3)
+        losses = []
+        lossfun = self.lossfun
+
+        def keep_loss(*args, **kwargs):
+            loss = lossfun(*args, **kwargs)
+            losses.append(loss)
+            return loss
+
+        self.optimizer.update(keep_loss, *args, **kwargs)
+        return losses[0]
+
+    def _trace(self, key, entry, leaves, structure, arrays):
+        """A define-by-run step, traced; the second of a kind also builds the replay."""
+        # as static_graph does, the traced code sees arrays as Variables, so that what it
+        # computes from them goes through functions the trace records
+        wrapped = [leaf if isinstance(leaf, core.Variable) else core.Variable._new(leaf, False)
+                   for leaf in leaves]
+        args, kwargs = _sg._unflatten(structure, wrapped)
+        traced = []
+        lossfun = self.lossfun
+
+        def traced_lossfun():
+            traced.append(_run_traced(lossfun, args, kwargs, arrays, self.verbosity_level))
+            return traced[0][0]
+
+        self.optimizer.update(traced_lossfun)
+        loss, trace = traced[0]
+        out_leaves = [loss] + [value for _, _, values in trace.reports for value in values]
+        failure = trace.failure
+        fingerprint = None
+        if failure is None:
+            fingerprint = (trace.fingerprint(out_leaves),
+                           tuple([(id(observer), keys) for observer, keys, _ in trace.reports]))
+            if entry is not None:
+                difference = _sg._first_difference(entry[0], fingerprint[0])
+                if difference or entry[1] != fingerprint[1]:
+                    failure = ('two steps with arguments of the same kind applied different '
+                               'functions ({}): it depends on the data'.format(
+                                   difference or 'other reports'))
+        if failure is not None:
+            self.schedules[key] = _FALLBACK
+            self._define_by_run_warning(failure)
+            return loss
+        if entry is None:
+            self.schedules[key] = (fingerprint[0], fingerprint[1])
+            return loss
+        schedule = trace.finish(out_leaves)
+        replay = _Replay(schedule, trace.reports, len(arrays),
+                         list(self.optimizer.target.params()))
+        if replay.backward is None:
+            self.schedules[key] = _FALLBACK
+            self._define_by_run_warning('a function it applies has no backward on arrays')
+            return loss
+        self.schedules[key] = replay
+        if self.verbosity_level >= 1:
+            print('capture_step: captured {} ({} functions) for arrays {}, train={}'.format(
+                getattr(self.lossfun, '__qualname__', self.lossfun), len(schedule.steps),
+                list(key[2]), key[1]))
+        return loss
+
+    def _define_by_run_warning(self, reason):
+        if reason not in self._warned:
+            self._warned.add(reason)
+            warnings.warn('capture_step: {} runs define-by-run: {}'.format(
+                getattr(self.lossfun, '__qualname__', self.lossfun), reason),
+                CaptureWarning, stacklevel=4)
+
+    def _update(self):
+        """The optimizer's update with the gradients the replay set: the update rules
+        called directly when nothing else of ``optimizer.update`` would act, else
+        ``optimizer.update()`` itself."""
+        optimizer = self.optimizer
+        rules = self._rules
+        if rules is None:
+            rules = self._rules = [(param, param.update_rule)
+                                   for param in optimizer.target.params()]
+        if optimizer._hooks or optimizer._loss_scaling_is_dynamic:
+            return optimizer.update()
+        array_type = None
+        for param, rule in rules:
+            if (param.update_rule is not rule or rule is None or not rule.enabled
+                    or rule._pre_update_hooks or rule._post_update_hooks
+                    or rule._use_fp32_update or rule._state is None
+                    or param._grad_var is None or param._loss_scale is not None):
+                return optimizer.update()
+            array_type = type(param._array)
+            if rule._state_array_type is not array_type:
+                return optimizer.update()
+        optimizer.t += 1
+        for param, rule in rules:
+            rule.t += 1
+            rule.update_core(param)
+
+
+def capture_step(optimizer, lossfun=None, *, verbosity_level=0):
+    """Capture the training step ``optimizer.update(lossfun, *args, **kwargs)``.
+
+    Returns a :class:`CapturedStep`; calling it with ``lossfun``'s arguments runs one
+    step and returns the loss. Used as a decorator, ``capture_step(optimizer)`` wraps
+    the loss function of a custom training loop::
+
+        @capture_step(optimizer)
+        def train_step(x, t):
+            return model(x, t)          # e.g. an L.Classifier: reports are replayed too
+
+        for x, t in batches:
+            loss = train_step(x, t)     # forward, cleargrads, backward and update
+
+    ``StandardUpdater(..., capture=True)`` does the same for a Trainer.
+
+    The first two steps of each kind of call (shapes, dtypes and devices of the
+    arrays, the other arguments, ``config.train``) run define-by-run and are traced;
+    later ones replay the captured step. ``lossfun`` must apply the same functions for
+    every call of a kind and may not read the arrays' values on the host to decide
+    what to do; Python code in it runs only while tracing (mark code to run on every
+    step with :func:`~kusari.graph_optimizations.static_code`). The returned loss of a
+    replayed step has no graph. Parameter arrays, optimizer state and hyperparameters
+    are read on every step, so copying or loading parameters, snapshots and changes of
+    the learning rate work as without capture. Steps that cannot be captured run
+    define-by-run with one :class:`CaptureWarning`.
+
+    Args:
+        optimizer (~kusari.Optimizer): the optimizer, set up with its target link.
+        lossfun (callable): the function computing the loss (None: decorator use).
+        verbosity_level (int): 1 reports each capture.
+    """
+    if lossfun is None:
+        return lambda lossfun: CapturedStep(optimizer, lossfun, verbosity_level)
+    return CapturedStep(optimizer, lossfun, verbosity_level)
