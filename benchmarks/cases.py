@@ -104,6 +104,14 @@ CASES = (
     Case('mlp_small_static', 'MLP 784-100-100-10 with @static_graph, batch 8, SGD step', 'time',
          'ms', {'sizes': (784, 100, 100, 10), 'batch': 8, 'lr': 0.01, 'static': True},
          scale=1e3, targets=(Target('numpy', 1.3),)),
+    Case('mlp_small_captured', 'MLP 784-100-100-10 with capture_step (whole step captured), '
+         'batch 8, SGD step', 'time', 'ms',
+         {'sizes': (784, 100, 100, 10), 'batch': 8, 'lr': 0.01, 'capture': True},
+         scale=1e3, targets=(Target('numpy', 1.3),)),
+    Case('mlp_small_captured_adam', 'MLP 784-100-100-10 with capture_step, batch 8, Adam step',
+         'time', 'ms', {'sizes': (784, 100, 100, 10), 'batch': 8, 'lr': 0.01, 'capture': True,
+                        'optimizer': 'adam'},
+         scale=1e3, targets=(Target('numpy', 1.3),)),
     Case('cnn_lenet', 'LeNet-style CNN, batch 64, SGD step (floor: im2col + GEMM)', 'time', 'ms',
          LENET, scale=1e3, targets=(Target('torch', 1.0),)),
     Case('conv_pool', 'convolution_2d 3x3 pad 1 (32x16x32x32 -> 32 ch) + max_pooling_2d 2, '

@@ -6,6 +6,7 @@ The same code runs on ``chainer`` and on ``kusari``: the framework arrives as a
 worker times (or measures), with all set-up done beforehand.
 """
 
+import functools
 import importlib
 import itertools
 
@@ -115,13 +116,22 @@ def make_lenet(api):
     return LeNet()
 
 
-def _sgd_step(api, predictor, x, labels, lr):
+def _sgd_step(api, predictor, x, labels, lr, optimizer_name='sgd', capture=False):
     """One ``optimizer.update(classifier, x, t)`` per call: cleargrads, forward with
-    softmax cross entropy, backward, SGD update."""
+    softmax cross entropy, backward, SGD (or Adam, with ``lr`` as ``alpha``) update;
+    ``capture``: the step through kusari's ``capture_step``."""
     classifier = api.place(api.L.Classifier(predictor))
     classifier.compute_accuracy = False  # the floor and PyTorch compute no accuracy either
-    optimizer = api.optimizers.SGD(lr=lr)
+    if optimizer_name == 'adam':
+        optimizer = api.optimizers.Adam(alpha=lr)
+    else:
+        optimizer = api.optimizers.SGD(lr=lr)
     optimizer.setup(classifier)
+    if capture:
+        capture_step = getattr(api.ch.graph_optimizations, 'capture_step', None)
+        if capture_step is None:
+            raise NotImplementedError('{} has no whole-step capture'.format(api.ch.__name__))
+        return functools.partial(capture_step(optimizer, classifier), x, labels)
 
     def step():
         optimizer.update(classifier, x, labels)
@@ -161,7 +171,7 @@ def mlp_step(api, params):
     sizes = params['sizes']
     x, labels = _images_and_labels(api, params['batch'], sizes[:1])
     return _sgd_step(api, make_mlp(api, sizes, params.get('static', False)), x, labels,
-                     params['lr'])
+                     params['lr'], params.get('optimizer', 'sgd'), params.get('capture', False))
 
 
 def static_chain_fwd_bwd(api, params):
@@ -249,6 +259,8 @@ TIME_CASES = {
     'mlp_large': mlp_step,
     'mlp_small': mlp_step,
     'mlp_small_static': mlp_step,
+    'mlp_small_captured': mlp_step,
+    'mlp_small_captured_adam': mlp_step,
     'chain_fwd_bwd_static': static_chain_fwd_bwd,
     'chain_inference_static': static_chain_inference,
     'cnn_lenet': lenet_step,

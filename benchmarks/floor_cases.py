@@ -44,7 +44,8 @@ def chain_inference(api, params):
 def mlp_step(api, params):
     sizes = params['sizes']
     x, labels = _images_and_labels(api, params['batch'], sizes[:1])
-    model = numpy_floor.MlpFloor(api.xp, _rng(), sizes, params['lr'])
+    model = numpy_floor.MlpFloor(api.xp, _rng(), sizes, params['lr'],
+                                 params.get('optimizer', 'sgd'))
     return lambda: model.step(x, labels)
 
 
@@ -83,7 +84,9 @@ TIME_CASES = {
     'chain_inference': chain_inference,
     'mlp_large': mlp_step,
     'mlp_small': mlp_step,
-    'mlp_small_static': mlp_step,  # no static graph: the same computation
+    'mlp_small_static': mlp_step,
+    'mlp_small_captured': mlp_step,
+    'mlp_small_captured_adam': mlp_step,  # no static graph: the same computation
     'chain_fwd_bwd_static': chain_fwd_bwd,
     'chain_inference_static': chain_inference,
     'cnn_lenet': lenet_step,

@@ -32,14 +32,24 @@ def softmax_cross_entropy(xp, logits, labels):
 
 class Linears:
     """Stack of fully connected layers (weights ``(out, in)`` as in Chainer) with ReLU
-    between them, trained by plain SGD."""
+    between them, trained by plain SGD (or Adam, ``optimizer='adam'``, ``lr`` as alpha)."""
 
-    def __init__(self, xp, rng, sizes, lr):
+    def __init__(self, xp, rng, sizes, lr, optimizer='sgd'):
         self.xp = xp
         self.lr = lr
         self.weights = [_lecun_normal(xp, rng, (n_out, n_in), n_in)
                         for n_in, n_out in itertools.pairwise(sizes)]
         self.biases = [xp.zeros(n_out, dtype='float32') for n_out in sizes[1:]]
+        self.adam = None
+        if optimizer == 'adam':
+            self.adam = Adam(xp, lr)
+
+    def _update(self, param, grad):
+        if self.adam is not None:
+            self.adam.update(param, grad)
+        else:
+            grad *= self.lr
+            param -= grad
 
     def forward(self, x):
         """Returns the list of layer inputs followed by the output logits."""
@@ -64,19 +74,45 @@ class Linears:
                 grad = grad @ weight
                 if index > 0:
                     grad *= layer_input > 0
-            grad_w *= self.lr
-            weight -= grad_w
-            grad_b *= self.lr
-            bias -= grad_b
+            self._update(weight, grad_w)
+            self._update(bias, grad_b)
+        if self.adam is not None:
+            self.adam.t += 1
         return grad if need_input_grad else None
+
+
+class Adam:
+    """Adam's update in place: the moments ``m``, ``v`` of each parameter (by id)."""
+
+    def __init__(self, xp, alpha, beta1=0.9, beta2=0.999, eps=1e-8):
+        self.xp = xp
+        self.alpha, self.beta1, self.beta2, self.eps = alpha, beta1, beta2, eps
+        self.moments = {}
+        self.t = 1
+
+    def update(self, param, grad):
+        m, v = self.moments.setdefault(id(param), (self.xp.zeros_like(param),
+                                                   self.xp.zeros_like(param)))
+        m *= self.beta1
+        m += (1 - self.beta1) * grad
+        v *= self.beta2
+        grad *= grad
+        grad *= 1 - self.beta2
+        v += grad
+        alpha_t = self.alpha * math.sqrt(1 - self.beta2 ** self.t) / (1 - self.beta1 ** self.t)
+        step = self.xp.sqrt(v)
+        step += self.eps
+        self.xp.divide(alpha_t, step, out=step)
+        step *= m
+        param -= step
 
 
 class MlpFloor:
     """MLP classifier step: forward, softmax cross entropy, backward, SGD."""
 
-    def __init__(self, xp, rng, sizes, lr):
+    def __init__(self, xp, rng, sizes, lr, optimizer='sgd'):
         self.xp = xp
-        self.linears = Linears(xp, rng, sizes, lr)
+        self.linears = Linears(xp, rng, sizes, lr, optimizer)
 
     def step(self, x, labels):
         activations = self.linears.forward(x)

@@ -49,9 +49,12 @@ def make_lenet():
         nn.Flatten(), nn.Linear(800, 500), nn.ReLU(), nn.Linear(500, 10))
 
 
-def _sgd_step(api, model, x, labels, lr):
+def _sgd_step(api, model, x, labels, lr, optimizer_name='sgd'):
     model = model.to(api.device)
-    optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+    if optimizer_name == 'adam':
+        optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+    else:
+        optimizer = torch.optim.SGD(model.parameters(), lr=lr)
 
     def step():
         optimizer.zero_grad()
@@ -93,7 +96,8 @@ def chain_inference(api, params):
 def mlp_step(api, params):
     sizes = params['sizes']
     x, labels = _images_and_labels(api, params['batch'], sizes[:1])
-    return _sgd_step(api, make_mlp(sizes), x, labels, params['lr'])
+    return _sgd_step(api, make_mlp(sizes), x, labels, params['lr'],
+                     params.get('optimizer', 'sgd'))
 
 
 def lenet_step(api, params):
@@ -148,6 +152,8 @@ TIME_CASES = {
     'mlp_large': mlp_step,
     'mlp_small': mlp_step,
     'mlp_small_static': mlp_step,  # no static graph: the same computation
+    'mlp_small_captured': mlp_step,
+    'mlp_small_captured_adam': mlp_step,
     'chain_fwd_bwd_static': chain_fwd_bwd,
     'chain_inference_static': chain_inference,
     'cnn_lenet': lenet_step,
