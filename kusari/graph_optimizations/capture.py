@@ -70,32 +70,37 @@ class _StepTrace(_sg._Trace):
         self.reports.append((observer, tuple(values), tuple(values.values())))
 
 
+_original_report = reporter.Reporter.report
+
+
+def _recording_report(self, values, observer=None):
+    """``Reporter.report`` while a step is traced (every report goes through it)."""
+    trace = _sg._traces.get(threading.get_ident())
+    if type(trace) is _StepTrace and not trace.depth:
+        trace.record_report(values, observer)
+    return _original_report(self, values, observer)
+
+
 def _run_traced(lossfun, args, kwargs, arrays, verbosity_level):
     """``lossfun(*args, **kwargs)`` define-by-run while its schedule is traced."""
     trace = _StepTrace(arrays, verbosity_level)
     thread = threading.get_ident()
-    original_report = reporter.report
-
-    def recording_report(values, observer=None):
-        if threading.get_ident() == thread:
-            trace.record_report(values, observer)
-        return original_report(values, observer)
-
     with _sg._traces_lock:
         _sg._traces[thread] = trace
         core.FunctionNode.apply = _sg._tracing_apply
-    reporter.report = recording_report
+        reporter.Reporter.report = _recording_report
     try:
         # static chains inside run define-by-run, so that their functions are traced
         with core.using_config('schedule_func', trace), \
                 core.using_config('use_static_graph', False):
             result = lossfun(*args, **kwargs)
     finally:
-        reporter.report = original_report
         with _sg._traces_lock:
             del _sg._traces[thread]
             if not _sg._traces:
                 core.FunctionNode.apply = _sg._original_apply
+            if not any([type(other) is _StepTrace for other in _sg._traces.values()]):
+                reporter.Reporter.report = _original_report
     return result, trace
 
 
@@ -147,8 +152,12 @@ class _Replay:
             position += len(keys)
         captured = set(map(id, schedule.params))
         self.other_params = [p for p in target_params if id(p) not in captured]
+        self.all_params = schedule.params + self.other_params
 
     def __call__(self, arrays):
+        """Replay a step on ``arrays``: forward, reports, gradients; the loss array."""
+        if self.backward is None:
+            return self._through_graph(arrays)
         schedule = self.schedule
         params = schedule.params
         slots = schedule.template[:]
@@ -176,6 +185,19 @@ class _Replay:
         for param in self.other_params:
             param.cleargrad()
         return loss
+
+    def _through_graph(self, arrays):
+        """Where a function has no backward on arrays: the replay enters the graph as
+        one node, and backprop runs the functions' backward over a graph of copies."""
+        outputs = _sg.StaticScheduleFunction(self.schedule, True).apply(
+            list(arrays) + self.schedule.params)
+        for observer, keys, positions in self.reports:
+            reporter.report({key: outputs[i] for key, i in zip(keys, positions)}, observer)
+        for param in self.all_params:
+            param.cleargrad()
+        loss = outputs[0]
+        loss.backward()
+        return loss.array
 
 
 class CapturedStep:
@@ -278,10 +300,6 @@ class CapturedStep:
         schedule = trace.finish(out_leaves)
         replay = _Replay(schedule, trace.reports, len(arrays),
                          list(self.optimizer.target.params()))
-        if replay.backward is None:
-            self.schedules[key] = _FALLBACK
-            self._define_by_run_warning('a function it applies has no backward on arrays')
-            return loss
         self.schedules[key] = replay
         if self.verbosity_level >= 1:
             print('capture_step: captured {} ({} functions) for arrays {}, train={}'.format(

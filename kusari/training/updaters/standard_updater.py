@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import typing
 
 from kusari import backend
@@ -33,6 +34,10 @@ class StandardUpdater(updater_module.Updater):
             (default True).
         input_device: where the converter sends the arrays (the model stays where it
             is unless ``device`` is given too).
+        capture (bool): run each update through
+            :func:`~kusari.graph_optimizations.capture_step`, which replays the whole
+            step (forward, backward and update) as straight-line array code once two
+            traced iterations agree (default False).
     """
 
     def __init__(self, iterator: Iterator | dict[str, Iterator],
@@ -41,7 +46,7 @@ class StandardUpdater(updater_module.Updater):
                  device: types.DeviceSpec = None,
                  loss_func: typing.Callable[..., typing.Any] | None = None,
                  loss_scale: float | None = None, auto_new_epoch: bool = True, *,
-                 input_device: types.DeviceSpec = None) -> None:
+                 input_device: types.DeviceSpec = None, capture: bool = False) -> None:
         self._iterators = iterator if isinstance(iterator, dict) else {'main': iterator}
         self._optimizers = optimizer if isinstance(optimizer, dict) else {'main': optimizer}
         if 'main' not in self._iterators:
@@ -55,6 +60,8 @@ class StandardUpdater(updater_module.Updater):
                 opt.target.to_device(self._device)
         self.converter = converter
         self.loss_func = loss_func
+        self.capture = capture
+        self._captured_step = None
         self.iteration = 0
         self.auto_new_epoch = auto_new_epoch
         if loss_scale is not None:
@@ -119,12 +126,19 @@ class StandardUpdater(updater_module.Updater):
         in_arrays = convert._call_converter(self.converter, batch, self.input_device)
         optimizer = self._optimizers['main']
         loss_func = self.loss_func or optimizer.target
-        if isinstance(in_arrays, tuple):
-            optimizer.update(loss_func, *in_arrays)
-        elif isinstance(in_arrays, dict):
-            optimizer.update(loss_func, **in_arrays)
+        if self.capture:
+            step = self._captured_step
+            if step is None or step.optimizer is not optimizer or step.lossfun is not loss_func:
+                from kusari.graph_optimizations import capture
+                step = self._captured_step = capture.capture_step(optimizer, loss_func)
         else:
-            optimizer.update(loss_func, in_arrays)
+            step = functools.partial(optimizer.update, loss_func)
+        if isinstance(in_arrays, tuple):
+            step(*in_arrays)
+        elif isinstance(in_arrays, dict):
+            step(**in_arrays)
+        else:
+            step(in_arrays)
         if self.auto_new_epoch and self.is_new_epoch:
             optimizer.new_epoch(auto=True)
 

@@ -1,0 +1,321 @@
+"""capture_step: captured training steps are define-by-run's, bit for bit."""
+
+import io
+import warnings
+
+import numpy
+import pytest
+
+import kusari
+import kusari.functions as F
+import kusari.links as L
+from kusari import optimizer_hooks, optimizers, serializers
+from kusari.graph_optimizations import CaptureWarning, capture_step
+from kusari.graph_optimizations.capture import _Replay
+
+
+def _mlp():
+    return L.Classifier(kusari.Sequential(L.Linear(12, 9), F.relu, L.Linear(9, 9), F.relu,
+                                          L.Linear(9, 4)))
+
+
+class _CNN(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.conv = L.Convolution2D(2, 4, 3, pad=1)
+            self.bn = L.BatchNormalization(4)
+            self.fc = L.Linear(None, 3)
+
+    def forward(self, x):
+        h = F.max_pooling_2d(F.relu(self.bn(self.conv(x))), 2)
+        return self.fc(F.dropout(h, 0.4))
+
+
+class _LM(kusari.Chain):
+    """An LSTM language model unrolled over the sentence; the loss summed over steps."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(11, 6)
+            self.lstm = L.LSTM(6, 5)
+            self.out = L.Linear(5, 11)
+
+    def forward(self, words):
+        self.lstm.reset_state()
+        loss = 0
+        for t in range(words.shape[1] - 1):
+            h = self.lstm(self.embed(words[:, t]))
+            loss += F.softmax_cross_entropy(self.out(h), words[:, t + 1])
+        kusari.report({'loss': loss}, self)
+        return loss
+
+
+def _pair(make, optimizer_class, **hyperparams):
+    """Two models of equal parameters with their optimizers: (captured, define-by-run)."""
+    models = [make(), make()]
+    if all(param.array is not None for param in models[0].params()):
+        models[1].copyparams(models[0])
+    pairs = []
+    for model in models:
+        opt = optimizer_class(**hyperparams)
+        opt.setup(model)
+        pairs.append((model, opt))
+    return pairs
+
+
+def _initialize(models, batch):
+    """Shape lazily initialized parameters, then give both models the same values."""
+    with kusari.using_config('train', False), kusari.no_backprop_mode():
+        for model in models:
+            model(*batch)
+    models[1].copyparams(models[0])
+
+
+def _step(run, model, batch, seed):
+    """One step under a reporter; what was reported (as arrays)."""
+    reporter = kusari.Reporter()
+    reporter.add_observer('main', model)
+    observation = {}
+    numpy.random.seed(seed)  # the same dropout masks for both
+    with reporter.scope(observation):
+        run(*batch)
+    return {key: numpy.asarray(getattr(value, 'array', value))
+            for key, value in observation.items()}
+
+
+def _assert_same_state(captured, dynamic):
+    (model, opt), (model2, opt2) = captured, dynamic
+    assert opt.t == opt2.t
+    for (name, p), (name2, q) in zip(model.namedparams(), model2.namedparams()):
+        assert name == name2
+        numpy.testing.assert_array_equal(p.array, q.array, err_msg=name)
+        numpy.testing.assert_array_equal(p.grad, q.grad, err_msg=name)
+        assert p.update_rule.t == q.update_rule.t
+        state, state2 = p.update_rule.state, q.update_rule.state
+        assert sorted(state) == sorted(state2)
+        for key in state:
+            numpy.testing.assert_array_equal(state[key], state2[key], err_msg=name + key)
+    saved, saved2 = {}, {}  # parameters and persistent values (running statistics)
+    serializers.DictionarySerializer(saved).save(model)
+    serializers.DictionarySerializer(saved2).save(model2)
+    assert sorted(saved) == sorted(saved2)
+    for key in saved:
+        numpy.testing.assert_array_equal(saved[key], saved2[key], err_msg=key)
+
+
+def _train(pairs, batches, seed=0, step=None):
+    """Steps of both: the first through ``step`` (a new capture_step by default);
+    asserts equal reports and returns the captured step."""
+    (model, opt), (model2, opt2) = pairs
+    step = step or capture_step(opt, model)
+    for number, batch in enumerate(batches):
+        reported = _step(step, model, batch, seed + number)
+        reported2 = _step(lambda *args: opt2.update(model2, *args), model2, batch, seed + number)
+        assert sorted(reported) == sorted(reported2)
+        for key in reported:
+            numpy.testing.assert_array_equal(reported[key], reported2[key], err_msg=key)
+    _assert_same_state(*pairs)
+    return step
+
+
+def _classification_batches(n, shape, classes, batch=4, seed=0):
+    rng = numpy.random.RandomState(seed)
+    return [(rng.randn(batch, *shape).astype(numpy.float32),
+             rng.randint(0, classes, batch).astype(numpy.int32)) for _ in range(n)]
+
+
+def _replays(step):
+    return [entry for entry in step.schedules.values() if isinstance(entry, _Replay)]
+
+
+@pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
+def test_mlp_100_steps_are_bitwise_define_by_run(optimizer_class):
+    pairs = _pair(_mlp, optimizer_class)
+    step = _train(pairs, _classification_batches(100, (12,), 4))
+    assert len(_replays(step)) == 1
+    loss = step(*_classification_batches(1, (12,), 4)[0])
+    assert isinstance(loss, kusari.Variable) and loss.creator is None
+
+
+@pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
+def test_cnn_with_batch_normalization_and_dropout_train_and_test(optimizer_class):
+    pairs = _pair(lambda: L.Classifier(_CNN()), optimizer_class)
+    batches = _classification_batches(100, (2, 6, 6), 3, batch=3, seed=1)
+    _initialize([model for model, _ in pairs], batches[0])
+    step = _train(pairs, batches)
+    with kusari.using_config('train', False):
+        _train(pairs, batches[:5], seed=100, step=step)
+    assert len(_replays(step)) == 2  # one per config.train
+
+
+@pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
+def test_lstm_language_model(optimizer_class):
+    pairs = _pair(_LM, optimizer_class)
+    rng = numpy.random.RandomState(2)
+    batches = [(rng.randint(0, 11, (3, 5)).astype(numpy.int32),) for _ in range(100)]
+    step = _train(pairs, batches)
+    assert len(_replays(step)) == 1
+
+
+def test_a_resumed_snapshot_continues_bitwise():
+    pairs = _pair(_mlp, optimizers.Adam)
+    batches = _classification_batches(40, (12,), 4)
+    _train(pairs, batches[:20])
+    files = []
+    for model, opt in pairs:
+        for obj in (model, opt):
+            files.append(io.BytesIO())
+            serializers.save_npz(files[-1], obj)
+    resumed = _pair(_mlp, optimizers.Adam)
+    for (model, opt), index in zip(resumed, (0, 2)):
+        model(*batches[0])  # the optimizer's state is loaded into initialized rules
+        for obj, data in zip((model, opt), files[index:index + 2]):
+            data.seek(0)
+            serializers.load_npz(data, obj)
+    _train([resumed[0], pairs[1]], batches[20:])
+
+
+def test_new_shapes_dtypes_and_train_modes_are_captured_again():
+    pairs = _pair(_mlp, optimizers.SGD)
+    step = _train(pairs, _classification_batches(3, (12,), 4))
+    _train(pairs, _classification_batches(3, (12,), 4, batch=5), step=step)
+    with kusari.using_config('train', False):
+        _train(pairs, _classification_batches(3, (12,), 4), step=step)
+    assert len(_replays(step)) == 3
+
+
+def test_hyperparameters_and_hooks_changed_between_steps_act_at_once():
+    pairs = _pair(_mlp, optimizers.Adam)
+    batches = _classification_batches(12, (12,), 4)
+    step = _train(pairs, batches[:3])
+    for _, opt in pairs:
+        opt.alpha = 0.01
+    _train(pairs, batches[3:6], step=step)
+    for _, opt in pairs:
+        opt.add_hook(optimizer_hooks.WeightDecay(1e-3))
+    _train(pairs, batches[6:9], step=step)
+    for model, _ in pairs:
+        model.predictor[0].W.update_rule.add_hook(optimizer_hooks.GradientHardClipping(-.1, .1))
+        model.predictor[2].b.update_rule.enabled = False
+    _train(pairs, batches[9:], step=step)
+
+
+class _Branching(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 2)
+
+    def forward(self, x):
+        h = self.l1(x)
+        if float(F.sum(h).array) > 0:  # a branch on the data
+            h = F.tanh(h)
+        return F.sum(h * h)
+
+
+def test_a_step_whose_functions_depend_on_the_data_runs_define_by_run():
+    pairs = _pair(_Branching, optimizers.SGD)
+    rng = numpy.random.RandomState(3)
+    batches = [(rng.randn(2, 3).astype(numpy.float32) * sign,) for sign in (1, -1, 1, -1, 1)]
+    with pytest.warns(CaptureWarning, match='depends on the data') as record:
+        step = _train(pairs, batches)
+    assert len(record) == 1
+    assert not _replays(step)
+
+
+class _ReportsAFloat(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 2)
+
+    def forward(self, x):
+        loss = F.sum(self.l1(x))
+        kusari.report({'loss': float(loss.array)}, self)
+        return loss
+
+
+def test_a_value_read_on_the_host_runs_define_by_run():
+    pairs = _pair(_ReportsAFloat, optimizers.SGD)
+    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
+               for n in range(4)]
+    with pytest.warns(CaptureWarning, match='not a Variable') as record:
+        step = _train(pairs, batches)
+    assert len(record) == 1
+    assert not _replays(step)
+
+
+class _OutsideState(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 3)
+        self.state = None
+
+    def forward(self, x):
+        h = self.l1(x) if self.state is None else self.l1(x) + self.state
+        self.state = h
+        return F.sum(h * h)
+
+
+def test_a_variable_from_an_earlier_step_runs_define_by_run():
+    pairs = _pair(_OutsideState, optimizers.SGD)
+    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
+               for n in range(4)]
+    model, opt = pairs[0]
+    step = capture_step(opt, model)
+    with pytest.warns(CaptureWarning):
+        for batch in batches:
+            step(*batch)
+            model.state.unchain_backward()
+    assert not _replays(step)
+
+
+def test_function_hooks_run_define_by_run_with_one_warning():
+    pairs = _pair(_mlp, optimizers.SGD)
+    with kusari.function_hooks.TimerHook():
+        with pytest.warns(CaptureWarning, match='function hooks') as record:
+            step = _train(pairs, _classification_batches(4, (12,), 4))
+    assert len(record) == 1
+    assert not _replays(step)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        _train(pairs, _classification_batches(4, (12,), 4), step=step)
+    assert _replays(step)
+
+
+def test_decorator_form():
+    (model, opt), (model2, opt2) = _pair(_mlp, optimizers.SGD)
+
+    @capture_step(opt)
+    def train_step(x, t):
+        return model(x, t)
+
+    for x, t in _classification_batches(5, (12,), 4):
+        loss = train_step(x, t)
+        opt2.update(model2, x, t)
+        numpy.testing.assert_array_equal(loss.array, model2.loss.array)
+    _assert_same_state((model, opt), (model2, opt2))
+
+
+def test_standard_updater_capture_option(tmp_path):
+    pairs = _pair(_mlp, optimizers.Adam)
+    rng = numpy.random.RandomState(4)
+    dataset = kusari.datasets.TupleDataset(rng.randn(40, 12).astype(numpy.float32),
+                                           rng.randint(0, 4, 40).astype(numpy.int32))
+    observations = []
+
+    def record(trainer):
+        observations[-1].append(trainer.observation['main/loss'].array.copy())
+
+    for (_, opt), capture in zip(pairs, (True, False)):
+        iterator = kusari.iterators.SerialIterator(dataset, 8, shuffle=False)
+        updater = kusari.training.updaters.StandardUpdater(iterator, opt, capture=capture)
+        trainer = kusari.training.Trainer(updater, (3, 'epoch'), out=str(tmp_path))
+        observations.append([])
+        trainer.extend(record, trigger=(1, 'iteration'))
+        trainer.run()
+    numpy.testing.assert_array_equal(observations[0], observations[1])
+    _assert_same_state(*pairs)
