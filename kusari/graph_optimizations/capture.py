@@ -27,7 +27,10 @@ import copy
 import threading
 import warnings
 
+import numpy
+
 from kusari import backend, core, reporter
+from kusari import optimizer as optimizer_module
 from kusari.graph_optimizations import static_graph as _sg
 
 
@@ -35,6 +38,7 @@ class CaptureWarning(UserWarning):
     """A step that :func:`capture_step` runs define-by-run, and why."""
 
 
+_ndarray = numpy.ndarray
 _FALLBACK = object()  # the schedule entry of a kind of step that runs define-by-run
 
 
@@ -171,19 +175,17 @@ class _Replay:
         for observer, keys, positions in self.reports:
             reporter.report({key: new_variable(outputs[i], False)
                              for key, i in zip(keys, positions)}, observer)
+        for param in self.all_params:  # before backward, as define-by-run: the memory of
+            param.cleargrad()          # the old gradients serves the new ones
         seed = backend.get_array_module(loss).ones_like(loss)
         gxs = self.backward(kept, nodes, [seed])
         owned = set()
         for param, gx in zip(params, gxs[n:]):
-            if gx is not None and (gx.base is not None or id(gx) in owned
-                                   or not gx.flags.writeable):
-                gx = gx.copy(order='K')  # as backprop does: each leaf owns its gradient
-            owned.add(id(gx))
-            param.cleargrad()
             if gx is not None:
+                if gx.base is not None or id(gx) in owned or not gx.flags.writeable:
+                    gx = gx.copy(order='K')  # as backprop does: each leaf owns its gradient
+                owned.add(id(gx))
                 param._grad_var = new_variable(gx, True)
-        for param in self.other_params:
-            param.cleargrad()
         return loss
 
     def _through_graph(self, arrays):
@@ -198,6 +200,17 @@ class _Replay:
         loss = outputs[0]
         loss.backward()
         return loss.array
+
+
+def _update_on_host(rule):
+    """The rule's update of a NumPy parameter that has a gradient, called without the
+    dispatch of ``update_core`` and the test of ``_skip_without_grad`` (the replay
+    knows both answers); None where the rule changes ``update_core``."""
+    cls = type(rule)
+    if rule is None or cls.update_core is not optimizer_module.UpdateRule.update_core:
+        return None
+    update = cls.update_core_cpu
+    return getattr(update, '__wrapped__', update)
 
 
 class CapturedStep:
@@ -230,8 +243,17 @@ class CapturedStep:
             reason = 'it was called inside a static chain or another captured step'
         if reason is not None:
             return self._define_by_run(reason, args, kwargs)
-        leaves = []
-        structure = _sg._flatten((args, kwargs), leaves)
+        leaves = list(args)
+        structure = len(args)  # positional arrays: the common case
+        for leaf in leaves:
+            if type(leaf) is not _ndarray:
+                leaves = []
+                structure = _sg._flatten((args, kwargs), leaves)
+                break
+        else:
+            if kwargs:
+                leaves = []
+                structure = _sg._flatten((args, kwargs), leaves)
         arrays = [_sg._array_of(leaf) for leaf in leaves]
         key = (structure, cfg.train, tuple([(a.shape, a.dtype, type(a)) for a in arrays]))
         if len(arrays) > 1:
@@ -268,7 +290,10 @@ class CapturedStep:
         # computes from them goes through functions the trace records
         wrapped = [leaf if isinstance(leaf, core.Variable) else core.Variable._new(leaf, False)
                    for leaf in leaves]
-        args, kwargs = _sg._unflatten(structure, wrapped)
+        if type(structure) is int:
+            args, kwargs = tuple(wrapped), {}
+        else:
+            args, kwargs = _sg._unflatten(structure, wrapped)
         traced = []
         lossfun = self.lossfun
 
@@ -321,24 +346,24 @@ class CapturedStep:
         optimizer = self.optimizer
         rules = self._rules
         if rules is None:
-            rules = self._rules = [(param, param.update_rule)
+            rules = self._rules = [(param, param.update_rule, _update_on_host(param.update_rule))
                                    for param in optimizer.target.params()]
         if optimizer._hooks or optimizer._loss_scaling_is_dynamic:
             return optimizer.update()
-        array_type = None
-        for param, rule in rules:
+        for param, rule, _ in rules:
             if (param.update_rule is not rule or rule is None or not rule.enabled
                     or rule._pre_update_hooks or rule._post_update_hooks
                     or rule._use_fp32_update or rule._state is None
-                    or param._grad_var is None or param._loss_scale is not None):
-                return optimizer.update()
-            array_type = type(param._array)
-            if rule._state_array_type is not array_type:
+                    or param._grad_var is None or param._loss_scale is not None
+                    or rule._state_array_type is not type(param._array)):
                 return optimizer.update()
         optimizer.t += 1
-        for param, rule in rules:
+        for param, rule, on_host in rules:
             rule.t += 1
-            rule.update_core(param)
+            if on_host is not None and type(param._array) is _ndarray:
+                on_host(rule, param)
+            else:
+                rule.update_core(param)
 
 
 def capture_step(optimizer, lossfun=None, *, verbosity_level=0):
