@@ -319,3 +319,35 @@ def test_standard_updater_capture_option(tmp_path):
         trainer.run()
     numpy.testing.assert_array_equal(observations[0], observations[1])
     _assert_same_state(*pairs)
+
+
+class _StaticMLP(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(12, 5)
+            self.l2 = L.Linear(5, 4)
+
+    @kusari.static_graph
+    def forward(self, x):
+        return self.l2(F.tanh(self.l1(x)))
+
+
+def test_a_static_chain_inside_the_step_is_captured_with_it():
+    pairs = _pair(lambda: L.Classifier(_StaticMLP()), optimizers.Adam)
+    step = _train(pairs, _classification_batches(6, (12,), 4))
+    assert len(_replays(step)) == 1
+
+
+def test_keyword_arguments():
+    (model, opt), (model2, opt2) = _pair(_mlp, optimizers.SGD)
+    step = capture_step(opt, lambda x, t: F.softmax_cross_entropy(model.predictor(x), t))
+    for x, t in _classification_batches(5, (12,), 4):
+        loss = step(x, t=t)
+        loss2 = F.softmax_cross_entropy(model2.predictor(x), t)
+        model2.cleargrads()
+        loss2.backward()
+        opt2.update()
+        numpy.testing.assert_array_equal(loss.array, loss2.array)
+    _assert_same_state((model, opt), (model2, opt2))
+    assert len(_replays(step)) == 1
