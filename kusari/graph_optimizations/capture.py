@@ -224,9 +224,10 @@ class CapturedStep:
         self.optimizer = optimizer
         self.lossfun = lossfun
         self.verbosity_level = verbosity_level
-        self.schedules = {}  # kind of call -> [fingerprint, traces], _Replay or _FALLBACK
+        # kind of call -> the fingerprints of its first trace, its _Replay, or _FALLBACK
+        self.schedules = {}
         self._warned = set()
-        self._rules = None  # (param, rule) of the target, as the replays captured them
+        self._rules = None  # (param, its rule, _update_on_host(rule)) of the target
 
     def __call__(self, *args, **kwargs):
         cfg = core.config
@@ -268,11 +269,8 @@ class CapturedStep:
         return self._trace(key, entry, leaves, structure, arrays)
 
     def _define_by_run(self, reason, args, kwargs):
-        if reason is not None and reason not in self._warned:
-            self._warned.add(reason)
-            warnings.warn('capture_step: {} runs define-by-run: {}'.format(
-                getattr(self.lossfun, '__qualname__', self.lossfun), reason),
-                CaptureWarning, stacklevel=3)
+        if reason is not None:
+            self._warn_once(reason)
         losses = []
         lossfun = self.lossfun
 
@@ -317,7 +315,7 @@ class CapturedStep:
                                    difference or 'other reports'))
         if failure is not None:
             self.schedules[key] = _FALLBACK
-            self._define_by_run_warning(failure)
+            self._warn_once(failure)
             return loss
         if entry is None:
             self.schedules[key] = (fingerprint[0], fingerprint[1])
@@ -332,11 +330,12 @@ class CapturedStep:
                 list(key[2]), key[1]))
         return loss
 
-    def _define_by_run_warning(self, reason):
+    def _warn_once(self, reason):
+        """One warning per reason (called two levels below ``__call__``)."""
         if reason not in self._warned:
             self._warned.add(reason)
             warnings.warn('capture_step: {} runs define-by-run: {}'.format(
-                getattr(self.lossfun, '__qualname__', self.lossfun), reason),
+                getattr(self.lossfun, '__qualname__', type(self.lossfun).__name__), reason),
                 CaptureWarning, stacklevel=4)
 
     def _update(self):
