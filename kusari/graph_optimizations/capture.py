@@ -347,7 +347,12 @@ class CapturedStep:
         if rules is None:
             rules = self._rules = [(param, param.update_rule, _update_on_host(param.update_rule))
                                    for param in optimizer.target.params()]
-        if optimizer._hooks or optimizer._loss_scaling_is_dynamic:
+            if (type(optimizer).update is not optimizer_module.GradientMethod.update
+                    or any([rule is not None
+                            and type(rule).update is not optimizer_module.UpdateRule.update
+                            for _, rule, _ in rules])):
+                rules = self._rules = ()  # an update of its own: always called
+        if not rules or optimizer._hooks or optimizer._loss_scaling_is_dynamic:
             return optimizer.update()
         for param, rule, _ in rules:
             if (param.update_rule is not rule or rule is None or not rule.enabled

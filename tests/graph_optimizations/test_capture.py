@@ -351,3 +351,19 @@ def test_keyword_arguments():
         numpy.testing.assert_array_equal(loss.array, loss2.array)
     _assert_same_state((model, opt), (model2, opt2))
     assert len(_replays(step)) == 1
+
+
+class _CountingSGD(optimizers.SGD):
+    """An optimizer whose update does more than its rules: the capture must call it."""
+
+    updates = 0
+
+    def update(self, lossfun=None, *args, **kwds):
+        self.updates += 1
+        super().update(lossfun, *args, **kwds)
+
+
+def test_an_optimizer_with_an_update_of_its_own_is_called_on_every_step():
+    pairs = _pair(_mlp, _CountingSGD)
+    _train(pairs, _classification_batches(5, (12,), 4))
+    assert pairs[0][1].updates == pairs[1][1].updates == 5
