@@ -6,7 +6,20 @@ from kusari.functions.connection._conv_args import (apply_node, check_bias_dtype
 from kusari.functions.connection.convolution_nd import ConvolutionND
 
 
-class Convolution2DFunction(ConvolutionND):
+class PlanarGeometry:
+    """The per-axis names Chainer's 2-d (de)convolution nodes give their geometry, which
+    graph readers (onnx_chainer's converters among them) use: ``sy, sx`` (stride),
+    ``ph, pw`` (pad) and ``dy, dx`` (dilation), read from the ``(y, x)`` tuples."""
+
+    sy = property(lambda self: self.stride[0])
+    sx = property(lambda self: self.stride[1])
+    ph = property(lambda self: self.pad[0])
+    pw = property(lambda self: self.pad[1])
+    dy = property(lambda self: self.dilate[0])
+    dx = property(lambda self: self.dilate[1])
+
+
+class Convolution2DFunction(PlanarGeometry, ConvolutionND):
     """The node of :func:`convolution_2d`: :class:`ConvolutionND` with ``ndim=2`` and
     Chainer's 2-d constructor ``(stride=1, pad=0, cover_all=False, *, dilate=1, groups=1)``."""
 

@@ -3,12 +3,17 @@
 from kusari.functions._checks import fail
 from kusari.functions.connection._conv_args import (apply_node, check_bias_dtype,
                                                     parse_2d_kwargs)
+from kusari.functions.connection.convolution_2d import PlanarGeometry
 from kusari.functions.connection.deconvolution_nd import DeconvolutionND
 
 
-class Deconvolution2DFunction(DeconvolutionND):
+class Deconvolution2DFunction(PlanarGeometry, DeconvolutionND):
     """The node of :func:`deconvolution_2d`: :class:`DeconvolutionND` with ``ndim=2`` and
-    Chainer's 2-d constructor ``(stride=1, pad=0, outsize=None, *, dilate=1, groups=1)``."""
+    Chainer's 2-d constructor ``(stride=1, pad=0, outsize=None, *, dilate=1, groups=1)``;
+    ``outh, outw`` are the output size (None until forward computes one not given)."""
+
+    outh = property(lambda self: None if self.outs is None else self.outs[0])
+    outw = property(lambda self: None if self.outs is None else self.outs[1])
 
     def __init__(self, stride=1, pad=0, outsize=None, **kwargs):
         dilate, groups = parse_2d_kwargs('deconvolution_2d', kwargs)

@@ -16,27 +16,29 @@ class DeconvolutionND(_ConvolutionNodeBase):
     def __init__(self, ndim, stride=1, pad=0, outsize=None, dilate=1, groups=1,
                  func='deconvolution_nd'):
         super().__init__(func, ndim, stride, pad, dilate, groups)
-        self.outsize = None if outsize is None else ntuple(func, 'outsize', outsize, ndim)
+        # the output size, as Chainer's node names it; computed by forward when not given
+        self.outs = None if outsize is None else ntuple(func, 'outsize', outsize, ndim)
 
     def _size(self, x, W):
         ksize, in_size = W.shape[2:], x.shape[2:]
-        if self.outsize is None:
+        if self.outs is None:
             size = tuple(get_deconv_outsize(n, k, s, p, d=d) for n, k, s, p, d in zip(
                 in_size, ksize, self.stride, self.pad, self.dilate))
             if min(size) <= 0:  # an AssertionError, as in Chainer
                 raise ChainerAssertionError(
                     '{}: the output size {} of x of shape {} is not positive (pad {} too '
                     'large?)'.format(self.func, size, x.shape, self.pad))
+            self.outs = size
             return size
-        for n, o, k, s, p, d in zip(in_size, self.outsize, ksize, self.stride, self.pad,
+        for n, o, k, s, p, d in zip(in_size, self.outs, ksize, self.stride, self.pad,
                                     self.dilate):
             low = get_conv_outsize(o, k, s, p, False, d)
             high = get_conv_outsize(o, k, s, p, True, d)
             if not low <= n <= high:
                 fail(self.func, 'outsize', 'a size {} that a convolution with these arguments '
-                     'maps to the input size {}'.format(self.outsize, tuple(in_size)),
+                     'maps to the input size {}'.format(self.outs, tuple(in_size)),
                      'input sizes from {} to {} along one axis'.format(low, high))
-        return self.outsize
+        return self.outs
 
     def forward(self, inputs):
         x, W, b = self._checked_inputs(inputs)
