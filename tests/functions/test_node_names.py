@@ -33,6 +33,12 @@ CASES = [
                                                     stride=2),
      'DeconvolutionND', dict(ndim=3, stride=(2, 2, 2), pad=(0, 0, 0), outs=(6, 6, 6),
                              groups=1)),
+    ('prelu', lambda: F.prelu(_x(2, 3), _x(3)), 'PReLUFunction', {}),
+    ('pad_constant', lambda: F.pad(_x(2, 3), ((1, 2), (0, 1)), 'constant', constant_values=2),
+     'Pad', dict(mode='constant', pad_width=((1, 2), (0, 1)),
+                 keywords={'constant_values': 2}, pad_bw=np.array([[1, 2], [0, 1]]))),
+    ('pad_edge', lambda: F.pad(_x(2, 3), 1, 'edge'),
+     'Pad', dict(mode='edge', pad_width=1, keywords={}, pad_bw=np.array([[1, 1], [1, 1]]))),
 ]
 
 

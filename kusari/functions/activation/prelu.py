@@ -13,7 +13,7 @@ def _slope_shape(x, w):
     return (1,) + w.shape + (1,) * (x.ndim - w.ndim - 1)
 
 
-class PReLU(core.FunctionNode):
+class PReLUFunction(core.FunctionNode):
     def forward(self, inputs):
         x, w = inputs
         check_float('prelu', 'x', x)
@@ -54,4 +54,4 @@ def prelu(x, W):
     Returns:
         Variable: of ``x``'s shape and dtype.
     """
-    return PReLU().apply((x, W))[0]
+    return PReLUFunction().apply((x, W))[0]
