@@ -64,6 +64,13 @@ def tap_slice(offset, s, out):
     return slice(offset, offset + (out - 1) * s + 1, s)
 
 
+def axis_property(name, axis):
+    """A read-only property giving one spatial axis' entry of the tuple attribute ``name``:
+    Chainer's 2-d nodes name them apart (``sy, sx`` of the stride, ``ph, pw`` of the pad,
+    ...), and code reading the graph uses those names."""
+    return property(lambda self: getattr(self, name)[axis])
+
+
 def _as_tuple(value, n):
     return tuple(value) if hasattr(value, '__getitem__') else (value,) * n
 

@@ -4,6 +4,7 @@ from kusari.functions._checks import fail
 from kusari.functions.connection._conv_args import (apply_node, check_bias_dtype,
                                                     parse_2d_kwargs)
 from kusari.functions.connection.convolution_nd import ConvolutionND
+from kusari.utils._conv_geometry import axis_property
 
 
 class PlanarGeometry:
@@ -11,12 +12,9 @@ class PlanarGeometry:
     graph readers (onnx_chainer's converters among them) use: ``sy, sx`` (stride),
     ``ph, pw`` (pad) and ``dy, dx`` (dilation), read from the ``(y, x)`` tuples."""
 
-    sy = property(lambda self: self.stride[0])
-    sx = property(lambda self: self.stride[1])
-    ph = property(lambda self: self.pad[0])
-    pw = property(lambda self: self.pad[1])
-    dy = property(lambda self: self.dilate[0])
-    dx = property(lambda self: self.dilate[1])
+    sy, sx = axis_property('stride', 0), axis_property('stride', 1)
+    ph, pw = axis_property('pad', 0), axis_property('pad', 1)
+    dy, dx = axis_property('dilate', 0), axis_property('dilate', 1)
 
 
 class Convolution2DFunction(PlanarGeometry, ConvolutionND):

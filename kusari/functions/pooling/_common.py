@@ -14,7 +14,3 @@ def spatial_ndim(func, x, ndim):
         fail(func, 'x', '{}-d array (N, C, *spatial)'.format(ndim + 2), 'shape {}'.format(x.shape))
     return ndim
 
-
-def check_float(func, x):
-    if x.dtype.kind != 'f':
-        fail(func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))

@@ -15,7 +15,8 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.connection._conv_args import ntuple
-from kusari.utils._conv_geometry import WindowGeometry, get_conv_outsize, tap_slice
+from kusari.utils._conv_geometry import (WindowGeometry, axis_property, get_conv_outsize,
+                                         tap_slice)
 
 
 class Windows(WindowGeometry):
@@ -75,6 +76,40 @@ class Windows(WindowGeometry):
 
     def spatial_shape_of_output(self, shape):
         return shape[:len(shape) - len(self.size)] + self.out
+
+
+class PoolingNode(core.FunctionNode):
+    """A pooling node, with the attributes Chainer's pooling nodes have: ``ndim``, and
+    ``ksize``, ``stride`` (``ksize`` when None) and ``pad``, one entry per spatial axis,
+    and ``cover_all``. ``func`` names the calling function in error messages."""
+
+    def __init__(self, func, ndim, ksize, stride, pad, cover_all):
+        self.func = func
+        self.ndim = ndim
+        self.ksize = ntuple(func, 'ksize', ksize, ndim)
+        self.stride = self.ksize if stride is None else ntuple(func, 'stride', stride, ndim)
+        self.pad = ntuple(func, 'pad', pad, ndim, minimum=0)
+        self.cover_all = cover_all
+
+    def check_input(self, x):
+        if x.dtype.kind != 'f':
+            fail(self.func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
+        if x.ndim != self.ndim + 2:
+            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
+                 'shape {}'.format(x.shape))
+
+    def windows_over(self, size, out=None):
+        """The windows over an array of spatial ``size`` (``out`` of them per axis if given)."""
+        return Windows(self.func, size, self.ksize, self.stride, self.pad, self.cover_all, out)
+
+
+class PlanarPooling:
+    """Chainer's per-axis names of a 2-d pooling's window (``kh, kw``), stride (``sy, sx``)
+    and pad (``ph, pw``)."""
+
+    kh, kw = axis_property('ksize', 0), axis_property('ksize', 1)
+    sy, sx = axis_property('stride', 0), axis_property('stride', 1)
+    ph, pw = axis_property('pad', 0), axis_property('pad', 1)
 
 
 def window_sum(x, windows, scale=None):

@@ -1,6 +1,15 @@
 """Two-dimensional average pooling."""
 
-from kusari.functions.pooling.average_pooling_nd import _average_pooling
+from kusari.functions.pooling._windows import PlanarPooling
+from kusari.functions.pooling.average_pooling_nd import AveragePoolingND
+
+
+class AveragePooling2D(PlanarPooling, AveragePoolingND):
+    """The node of :func:`average_pooling_2d`: :class:`AveragePoolingND` with ``ndim=2``
+    (padded elements count as zeros) and Chainer's 2-d names of its geometry."""
+
+    def __init__(self, ksize, stride=None, pad=0, cover_all=False):
+        super().__init__(2, ksize, stride, pad, cover_all, func='average_pooling_2d')
 
 
 def average_pooling_2d(x, ksize, stride=None, pad=0):
@@ -20,4 +29,4 @@ def average_pooling_2d(x, ksize, stride=None, pad=0):
     array([[[[ 2.5,  4.5],
              [10.5, 12.5]]]], dtype=float32)
     """
-    return _average_pooling('average_pooling_2d', 2, x, ksize, stride, pad, 0)
+    return AveragePooling2D(ksize, stride, pad).apply((x,))[0]

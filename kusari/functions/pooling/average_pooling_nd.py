@@ -1,24 +1,44 @@
 """Average pooling over 1, 2, 3 or N spatial axes."""
 
 from kusari.backend import get_array_module
-from kusari.functions.pooling._common import check_float, spatial_ndim
-from kusari.functions.pooling._windows import Windows, WindowSum, window_sum
+from kusari.functions.pooling._common import spatial_ndim
+from kusari.functions.pooling._windows import PoolingNode, WindowSpread, window_sum
+
+
+class AveragePoolingND(PoolingNode):
+    """Average pooling over ``ndim`` spatial axes: ``pad_value`` 0 averages padded
+    elements as zeros, None leaves them out. Linear: its gradient spreads the output's
+    over the windows (:class:`WindowSpread`)."""
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=False, pad_value=0, *,
+                 func='average_pooling_nd'):
+        if pad_value not in (0, None):
+            raise ValueError('{}: pad_value must be 0 or None, got {!r}'.format(func, pad_value))
+        if cover_all:
+            raise ValueError('{}: cover_all is not supported'.format(func))
+        super().__init__(func, ndim, ksize, stride, pad, cover_all)
+        self.pad_value = pad_value
+
+    def forward(self, inputs):
+        x, = inputs
+        self.check_input(x)
+        self.windows = windows = self.windows_over(x.shape[2:])
+        if self.pad_value is None and windows.padded:
+            # Divide each window by the number of input elements it covers.
+            xp = get_array_module(x)
+            self.scale = 1 / window_sum(xp.ones((1, 1) + windows.size, dtype=x.dtype), windows)
+        else:
+            self.scale = x.dtype.type(1.0 / windows.n_taps)
+        return window_sum(x, windows, self.scale),
+
+    def backward(self, indexes, grad_outputs):
+        return WindowSpread(self.windows, self.scale).apply(grad_outputs)
 
 
 def _average_pooling(func, ndim, x, ksize, stride, pad, pad_value):
-    if pad_value not in (0, None):
-        raise ValueError('{}: pad_value must be 0 or None, got {!r}'.format(func, pad_value))
-    spatial_ndim(func, x, ndim)
-    check_float(func, x)
-    windows = Windows(func, x.shape[2:], ksize, stride, pad)
-    if pad_value is None and windows.padded:
-        # Divide each window by the number of input elements it covers.
-        xp = get_array_module(x)
-        count = window_sum(xp.ones((1, 1) + windows.size, dtype=x.dtype), windows)
-        scale = 1 / count
-    else:
-        scale = x.dtype.type(1.0 / windows.n_taps)
-    return WindowSum(windows, scale).apply((x,))[0]
+    ndim = spatial_ndim(func, x, ndim)
+    return AveragePoolingND(ndim, ksize, stride, pad, pad_value=pad_value,
+                            func=func).apply((x,))[0]
 
 
 def average_pooling_nd(x, ksize, stride=None, pad=0, pad_value=0):

@@ -4,29 +4,28 @@ import numpy
 
 from kusari import core
 from kusari.functions._checks import fail
-from kusari.functions.pooling._windows import Windows, WindowScatter, window_max
+from kusari.functions.pooling._windows import PoolingNode, WindowScatter, window_max
 
 
-class MaxPoolingND(core.FunctionNode):
-    """Max pooling; ``index`` (the argmax tap of each window) is computed in forward only
-    when a gradient or the indices are wanted."""
+class MaxPoolingND(PoolingNode):
+    """Max pooling over ``ndim`` spatial axes (Chainer's node of every max pooling).
 
-    def __init__(self, func, ndim, ksize, stride, pad, cover_all, need_index):
-        self.func = func
-        self.ndim = ndim
-        self.args = (ksize, stride, pad, cover_all)
-        self.need_index = need_index
+    ``index`` (the argmax tap of each window) is computed in forward only when
+    ``return_indices`` or ``need_index`` (a gradient will be wanted) asks for it.
+    """
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, cover_all=True, return_indices=False,
+                 *, func='max_pooling_nd', need_index=True):
+        super().__init__(func, ndim, ksize, stride, pad, cover_all)
+        self.return_indices = return_indices
+        self.need_index = need_index or return_indices
         self.windows = None
         self.index = None
 
     def forward(self, inputs):
         x, = inputs
-        if x.dtype.kind != 'f':
-            fail(self.func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))
-        if x.ndim != self.ndim + 2:
-            fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
-                 'shape {}'.format(x.shape))
-        self.windows = Windows(self.func, x.shape[2:], *self.args)
+        self.check_input(x)
+        self.windows = self.windows_over(x.shape[2:])
         self._in_shape = x.shape
         if not self.need_index:
             return window_max(x, self.windows),
@@ -46,9 +45,9 @@ def _max_pooling(func, ndim, x, ksize, stride, pad, cover_all, return_indices):
         if ndim < 1:
             fail(func, 'x', 'an array (N, C, *spatial) with at least one spatial axis',
                  'shape {}'.format(x.shape))
-    need_index = return_indices or (isinstance(x, core.Variable) and x.requires_grad and
-                                    core.config.enable_backprop)
-    node = MaxPoolingND(func, ndim, ksize, stride, pad, cover_all, need_index)
+    need_index = isinstance(x, core.Variable) and x.requires_grad and core.config.enable_backprop
+    node = MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices, func=func,
+                        need_index=need_index)
     y, = node.apply((x,))
     if return_indices:
         return y, node.index.astype(numpy.intp)

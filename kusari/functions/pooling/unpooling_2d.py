@@ -1,6 +1,19 @@
 """Two-dimensional unpooling."""
 
-from kusari.functions.pooling.unpooling_nd import _unpooling
+from kusari.functions.pooling._windows import PlanarPooling
+from kusari.functions.pooling.unpooling_nd import UnpoolingND
+
+
+class Unpooling2D(PlanarPooling, UnpoolingND):
+    """The node of :func:`unpooling_2d`: :class:`UnpoolingND` with ``ndim=2``, Chainer's 2-d
+    names of its geometry and ``outh, outw``, the output size (None until forward computes
+    one not given)."""
+
+    def __init__(self, ksize, stride=None, pad=0, outsize=None, cover_all=True):
+        super().__init__(2, ksize, stride, pad, outsize, cover_all, func='unpooling_2d')
+
+    outh = property(lambda self: None if self.outs is None else self.outs[0])
+    outw = property(lambda self: None if self.outs is None else self.outs[1])
 
 
 def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
@@ -25,4 +38,4 @@ def unpooling_2d(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     array([[[[1., 1., 2., 2.],
              [1., 1., 2., 2.]]]], dtype=float32)
     """
-    return _unpooling('unpooling_2d', 2, x, ksize, stride, pad, outsize, cover_all)
+    return Unpooling2D(ksize, stride, pad, outsize, cover_all).apply((x,))[0]

@@ -1,29 +1,43 @@
 """Unpooling over 1, 2, 3 or N spatial axes: the inverse of pooling."""
 
 from kusari.functions._checks import fail
-from kusari.functions.pooling._common import check_float, spatial_ndim
-from kusari.functions.pooling._windows import Windows, WindowSpread
+from kusari.functions.connection._conv_args import ntuple
+from kusari.functions.pooling._common import spatial_ndim
+from kusari.functions.pooling._windows import PoolingNode, WindowSum, window_spread
 from kusari.utils.conv import get_deconv_outsize
 
 
+class UnpoolingND(PoolingNode):
+    """Unpooling over ``ndim`` spatial axes: each element of ``x`` is copied over its
+    window of an output of spatial size ``outs`` (computed by forward when not given);
+    the gradient sums each window (:class:`WindowSum`)."""
+
+    def __init__(self, ndim, ksize, stride=None, pad=0, outsize=None, cover_all=True, *,
+                 func='unpooling_nd'):
+        super().__init__(func, ndim, ksize, stride, pad, cover_all)
+        self.outs = None if outsize is None else ntuple(func, 'outsize', outsize, ndim)
+
+    def forward(self, inputs):
+        x, = inputs
+        self.check_input(x)
+        if self.outs is None:
+            self.outs = tuple(get_deconv_outsize(n, k, s, p, self.cover_all) for n, k, s, p in
+                              zip(x.shape[2:], self.ksize, self.stride, self.pad))
+        # The windows of the pooling that this unpooling inverts are the elements of x.
+        pooled = self.windows_over(self.outs).out
+        if pooled != x.shape[2:]:
+            fail(self.func, 'outsize', 'a size {} that the inverted pooling maps to the input '
+                 'size {}'.format(self.outs, x.shape[2:]), 'pooled size {}'.format(pooled))
+        self.windows = self.windows_over(self.outs, out=x.shape[2:])
+        return window_spread(x, self.windows),
+
+    def backward(self, indexes, grad_outputs):
+        return WindowSum(self.windows).apply(grad_outputs)
+
+
 def _unpooling(func, ndim, x, ksize, stride, pad, outsize, cover_all):
-    nd = spatial_ndim(func, x, ndim)
-    check_float(func, x)
-    # The geometry of the pooling that this unpooling inverts: its windows are
-    # the elements of x.
-    probe = Windows(func, (1,) * nd, ksize, stride, pad, out=x.shape[2:])
-    if outsize is None:
-        outsize = tuple(get_deconv_outsize(n, k, s, p, cover_all) for n, k, s, p in zip(
-            x.shape[2:], probe.ksize, probe.stride, probe.pad))
-    elif isinstance(outsize, int):
-        outsize = (outsize,) * nd
-    windows = Windows(func, tuple(outsize), probe.ksize, probe.stride, probe.pad,
-                      out=x.shape[2:])
-    pooled = Windows(func, windows.size, probe.ksize, probe.stride, probe.pad, cover_all).out
-    if pooled != x.shape[2:]:
-        fail(func, 'outsize', 'a size {} that the inverted pooling maps to the input size {}'
-             .format(windows.size, x.shape[2:]), 'pooled size {}'.format(pooled))
-    return WindowSpread(windows).apply((x,))[0]
+    ndim = spatial_ndim(func, x, ndim)
+    return UnpoolingND(ndim, ksize, stride, pad, outsize, cover_all, func=func).apply((x,))[0]
 
 
 def unpooling_nd(x, ksize, stride=None, pad=0, outsize=None, cover_all=True):
