@@ -57,6 +57,21 @@ CASES = [
                                               2, cover_all=False),
      'Upsampling2D', dict(kh=2, sy=2, ph=0, outh=4, outw=4, cover_all=False,
                           indexes=np.array([[[[0, 1], [2, 3]]]]))),
+    ('batch_normalization', lambda: F.batch_normalization(_x(4, 3, 2), _x(3), _x(3)),
+     'BatchNormalization', dict(axis=(0, 2), eps=2e-5, decay=0.9)),
+    ('batch_normalization_axis', lambda: F.batch_normalization(
+        _x(4, 3, 2), _x(4), _x(4), axis=(1, 2), eps=1e-3, decay=0.5),
+     'BatchNormalization', dict(axis=(1, 2), eps=1e-3, decay=0.5)),
+    ('fixed_batch_normalization', lambda: F.fixed_batch_normalization(
+        _x(4, 3), _x(3), _x(3), _x(3), _x(3) + 1, eps=1e-3),
+     'FixedBatchNormalization', dict(axis=(0,), eps=1e-3)),
+    ('group_normalization', lambda: F.group_normalization(_x(2, 4, 3), 2, _x(4), _x(4)),
+     'GroupNormalization', dict(groups=2, eps=1e-5)),
+    ('layer_normalization', lambda: F.layer_normalization(_x(2, 4), _x(4), _x(4), eps=1e-3),
+     'LayerNormalization', dict(eps=1e-3)),
+    ('local_response_normalization', lambda: F.local_response_normalization(
+        _x(1, 6, 2), 3, 1, 1e-3, 0.5),
+     'LocalResponseNormalization', dict(n=3, k=1, alpha=1e-3, beta=0.5)),
 ]
 
 

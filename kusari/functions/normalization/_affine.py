@@ -6,6 +6,7 @@ from kusari import configuration
 from kusari.functions._checks import fail
 from kusari.functions.array.cast import cast
 from kusari.functions.array.reshape import reshape
+from kusari.functions.math.sum import sum as sum_
 from kusari.graph_optimizations.static_graph_utilities import static_code
 
 
@@ -47,6 +48,14 @@ def expanded(param, x_shape, axes, dtype):
     if param.dtype != dtype:
         param = cast(param, dtype)
     return param
+
+
+def parameter_sum(value, axes, dtype):
+    """``value`` summed over ``axes`` (to a parameter's shape), in the parameter's ``dtype``."""
+    total = sum_(value, axes)
+    if total.dtype != dtype:
+        total = cast(total, dtype)
+    return total
 
 
 def warn_single_sample(func, x_shape, axes):

@@ -6,13 +6,20 @@
 of ``(x_hat, r, g)``, whose own gradient is written with kusari functions;
 since ``x_hat`` and ``r`` are outputs of the first node, derivatives of any
 order follow by the chain rule. float16 inputs are computed in float32.
+
+:class:`ScaledStandardization` is the one node of batch, layer and group
+normalization, as Chainer records them (``y = gamma * x_hat + beta`` of inputs
+``(x, gamma, beta)``); its backward differentiates through a :class:`Standardize`
+handed the ``x_hat`` and ``r`` its forward computed.
 """
 
 import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
+from kusari.functions.array.reshape import reshape
 from kusari.functions.math.sum import sum as sum_
+from kusari.functions.normalization import _affine
 
 
 def _work(array):
@@ -27,25 +34,38 @@ def count(shape, axes):
     return m
 
 
-class Standardize(core.FunctionNode):
-    """``(x_hat, r)`` of ``x`` over ``axes``; keeps ``mean`` and ``var`` for running statistics."""
+def standardized(x, axes, eps):
+    """``(x_hat, r, mean, var)`` of ``x`` over ``axes`` (kept as length 1), in float32 for
+    float16 ``x``."""
+    xp = get_array_module(x)
+    work = _work(x)
+    mean = work.mean(axis=axes, keepdims=True)
+    x_hat = work - mean
+    var = xp.square(x_hat).mean(axis=axes, keepdims=True)
+    r = (var + var.dtype.type(eps)) ** -0.5
+    x_hat *= r
+    return x_hat, r, mean, var
 
-    def __init__(self, axes, eps):
+
+class Standardize(core.FunctionNode):
+    """``(x_hat, r)`` of ``x`` over ``axes``; keeps ``mean`` and ``var`` for running statistics.
+
+    ``outputs``, when given, is ``(x_hat, r)`` already computed from the input, which
+    forward returns as they are.
+    """
+
+    def __init__(self, axes, eps, outputs=None):
         self.axes = axes
         self.eps = eps
         self.mean = self.var = None
+        self._outputs = outputs
 
     def forward(self, inputs):
-        x, = inputs
-        xp = get_array_module(x)
-        work = _work(x)
-        mean = work.mean(axis=self.axes, keepdims=True)
-        x_hat = work - mean
-        var = xp.square(x_hat).mean(axis=self.axes, keepdims=True)
-        r = (var + var.dtype.type(self.eps)) ** -0.5
-        x_hat *= r
-        self.mean, self.var = mean, var
         self.retain_outputs((0, 1))
+        if self._outputs is not None:
+            return self._outputs
+        x, = inputs
+        x_hat, r, self.mean, self.var = standardized(x, self.axes, self.eps)
         return x_hat.astype(x.dtype, copy=False), r.astype(x.dtype, copy=False)
 
     def backward(self, indexes, grad_outputs):
@@ -100,3 +120,56 @@ def standardize(x, axes, eps):
     node = Standardize(tuple(axes), eps)
     x_hat, _ = node.apply((x,))
     return x_hat, node
+
+
+class ScaledStandardization(core.FunctionNode):
+    """``y = gamma * x_hat + beta`` of the inputs ``(x, gamma, beta)``: the node of batch,
+    layer and group normalization (subclasses name it as Chainer does).
+
+    ``x_hat`` standardizes ``x`` viewed in the shape :meth:`statistics_shape` gives
+    (``x``'s own but for group normalization) over :meth:`statistics_axes`; ``gamma`` and
+    ``beta`` broadcast over the axes :meth:`parameter_axes` of ``x``.
+    """
+
+    def statistics_shape(self, shape):
+        return shape
+
+    def forward(self, inputs):
+        x, gamma, beta = inputs
+        stat_shape = self.statistics_shape(x.shape)
+        stat_axes = self.statistics_axes(x.ndim)
+        x_hat, r, mean, var = standardized(x.reshape(stat_shape), stat_axes, self.eps)
+        self.keep_statistics(mean, var, r, gamma.shape)
+        param_shape = tuple(1 if i in self.parameter_axes(x.ndim) else n
+                            for i, n in enumerate(x.shape))
+        y = x_hat.reshape(x.shape) * gamma.reshape(param_shape)
+        y += beta.reshape(param_shape)
+        self._standardized = x_hat.astype(x.dtype, copy=False), r.astype(x.dtype, copy=False)
+        self.retain_inputs((0, 1))
+        return y.astype(x.dtype, copy=False),
+
+    def keep_statistics(self, mean, var, r, param_shape):
+        """Hook for the statistics of the batch (``keepdims`` arrays)."""
+
+    def backward(self, indexes, grad_outputs):
+        x, gamma = self.get_retained_inputs()
+        gy, = grad_outputs
+        shape = x.shape
+        stat_shape = self.statistics_shape(shape)
+        stat_axes, param_axes = self.statistics_axes(x.ndim), self.parameter_axes(x.ndim)
+        grouped = stat_shape != shape
+        x_hat, r = Standardize(stat_axes, self.eps, self._standardized).apply(
+            (reshape(x, stat_shape) if grouped else x,))
+        ret = []
+        for i in indexes:
+            if i == 0:
+                g = gy * _affine.expanded(gamma, shape, param_axes, x.dtype)
+                gx, = StandardizeGrad(stat_axes).apply(
+                    (x_hat, r, reshape(g, stat_shape) if grouped else g))
+                ret.append(reshape(gx, shape) if grouped else gx)
+            elif i == 1:
+                x_hat_of_x = reshape(x_hat, shape) if grouped else x_hat
+                ret.append(_affine.parameter_sum(gy * x_hat_of_x, param_axes, gamma.dtype))
+            else:
+                ret.append(_affine.parameter_sum(gy, param_axes, self.inputs[2].dtype))
+        return tuple(ret)

@@ -1,10 +1,8 @@
 """Batch normalization, with batch statistics or with fixed (population) statistics."""
 
 from kusari import core
-from kusari.functions.array.cast import cast
-from kusari.functions.math.sum import sum as sum_
 from kusari.functions.normalization import _affine
-from kusari.functions.normalization._standardize import count, standardize
+from kusari.functions.normalization._standardize import ScaledStandardization, count
 from kusari.utils import argument
 
 
@@ -18,6 +16,37 @@ def _parse_kwargs(kwargs):
         train='batch_normalization: the train argument is not supported anymore; '
               "use kusari.using_config('train', ...)")
     return dict(zip((name for name, _ in _OPTIONS), values))
+
+
+class BatchNormalization(ScaledStandardization):
+    """The node of :func:`batch_normalization`, with Chainer's attributes: ``eps``,
+    ``decay``, ``axis`` (the axes of the statistics; None before forward when not given),
+    ``running_mean``, ``running_var`` and, after forward, the batch's ``mean``, ``var``
+    and ``inv_std`` (``gamma``'s shape)."""
+
+    mean = var = inv_std = None
+
+    def __init__(self, eps=2e-5, mean=None, var=None, decay=0.9, axis=None):
+        self.eps = eps
+        self.running_mean = mean
+        self.running_var = var
+        self.decay = decay
+        self.axis = (axis,) if isinstance(axis, int) else axis
+
+    def forward(self, inputs):
+        if self.axis is None:
+            self.axis = _affine.reduction_axes('batch_normalization', inputs[0].ndim,
+                                               inputs[1].ndim, None)
+        return super().forward(inputs)
+
+    def statistics_axes(self, ndim):
+        return self.axis
+
+    parameter_axes = statistics_axes
+
+    def keep_statistics(self, mean, var, r, param_shape):
+        self.mean, self.var = mean.reshape(param_shape), var.reshape(param_shape)
+        self.inv_std = r.reshape(param_shape)
 
 
 def batch_normalization(x, gamma, beta, **kwargs):
@@ -52,28 +81,29 @@ running_var=None, decay=0.9, axis=None)
     _affine.check_parameters(func, x_array, axes, [('gamma', core.as_array(gamma)),
                                                    ('beta', core.as_array(beta))])
     _affine.warn_single_sample(func, x_array.shape, axes)
-    x_hat, node = standardize(x, axes, options['eps'])
     decay = options['decay']
-    if options['running_mean'] is not None:
-        _affine.update_running(options['running_mean'], node.mean, decay)
-    if options['running_var'] is not None:
+    node = BatchNormalization(options['eps'], options['running_mean'], options['running_var'],
+                              decay, axes)
+    y, = node.apply((x, gamma, beta))
+    if node.running_mean is not None:
+        _affine.update_running(node.running_mean, node.mean, decay)
+    if node.running_var is not None:
         m = count(x_array.shape, axes)
-        _affine.update_running(options['running_var'], node.var, decay, m / max(m - 1.0, 1.0))
-    return (x_hat * _affine.expanded(gamma, x_array.shape, axes, x_array.dtype) +
-            _affine.expanded(beta, x_array.shape, axes, x_array.dtype))
+        _affine.update_running(node.running_var, node.var, decay, m / max(m - 1.0, 1.0))
+    return y
 
 
 class FixedBatchNormalization(core.FunctionNode):
     """``y = gamma (x - mean) / sqrt(var + eps) + beta`` with given statistics, fused into
-    ``x * scale + shift``."""
+    ``x * scale + shift``; ``axis`` holds the axes normalized over."""
 
-    def __init__(self, axes, eps):
-        self.axes = axes
+    def __init__(self, eps, axis):
         self.eps = eps
+        self.axis = (axis,) if isinstance(axis, int) else axis
 
     def forward(self, inputs):
         x, gamma, beta, mean, var = inputs
-        shape = tuple(1 if i in self.axes else n for i, n in enumerate(x.shape))
+        shape = tuple(1 if i in self.axis else n for i, n in enumerate(x.shape))
         inv_std = (var + var.dtype.type(self.eps)) ** -0.5
         scale = gamma * inv_std
         shift = beta - mean * scale
@@ -90,27 +120,21 @@ class FixedBatchNormalization(core.FunctionNode):
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(gy * _affine.expanded(gamma * inv_std, shape, self.axes, dtype))
+                ret.append(gy * _affine.expanded(gamma * inv_std, shape, self.axis, dtype))
             elif i == 2:
-                ret.append(_param_sum(gy, self.axes, gamma.dtype))
+                ret.append(_affine.parameter_sum(gy, self.axis, gamma.dtype))
             else:
-                x_hat = (x - _affine.expanded(mean, shape, self.axes, dtype)) * \
-                    _affine.expanded(inv_std, shape, self.axes, dtype)
-                ggamma = _param_sum(gy * x_hat, self.axes, gamma.dtype)
+                x_hat = (x - _affine.expanded(mean, shape, self.axis, dtype)) * \
+                    _affine.expanded(inv_std, shape, self.axis, dtype)
+                ggamma = _affine.parameter_sum(gy * x_hat, self.axis, gamma.dtype)
                 if i == 1:
                     ret.append(ggamma)
                 elif i == 3:
-                    ret.append(-gamma * inv_std * _param_sum(gy, self.axes, gamma.dtype))
+                    ret.append(-gamma * inv_std *
+                               _affine.parameter_sum(gy, self.axis, gamma.dtype))
                 else:
                     ret.append(-0.5 * gamma * inv_std * inv_std * ggamma)
         return tuple(ret)
-
-
-def _param_sum(value, axes, dtype):
-    total = sum_(value, axes)
-    if total.dtype != dtype:
-        total = cast(total, dtype)
-    return total
 
 
 def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
@@ -136,4 +160,4 @@ def fixed_batch_normalization(x, gamma, beta, mean, var, eps=2e-5, axis=None):
     params = [(name, core.as_array(p)) for name, p in (
         ('gamma', gamma), ('beta', beta), ('mean', mean), ('var', var))]
     _affine.check_parameters(func, x_array, axes, params)
-    return FixedBatchNormalization(axes, eps).apply((x, gamma, beta, mean, var))[0]
+    return FixedBatchNormalization(eps, axes).apply((x, gamma, beta, mean, var))[0]

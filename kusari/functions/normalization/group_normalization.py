@@ -1,11 +1,31 @@
 """Group normalization."""
 
+import math
+
 from kusari import core
 from kusari.functions._checks import fail
-from kusari.functions.array.reshape import reshape
-from kusari.functions.normalization import _affine
 from kusari.functions.math.sum import sum as sum_
-from kusari.functions.normalization._standardize import Standardize, standardize
+from kusari.functions.normalization import _affine
+from kusari.functions.normalization._standardize import ScaledStandardization, Standardize
+
+
+class GroupNormalization(ScaledStandardization):
+    """The node of :func:`group_normalization`, with ``groups`` and ``eps``: each sample's
+    ``groups`` groups of channels are standardized, then scaled per channel."""
+
+    def __init__(self, groups, eps=1e-5):
+        self.groups = groups
+        self.eps = eps
+
+    def statistics_shape(self, shape):
+        n = shape[0]
+        return (n, self.groups, math.prod(shape) // (n * self.groups) if n else 0)
+
+    def statistics_axes(self, ndim):
+        return (2,)
+
+    def parameter_axes(self, ndim):
+        return (0,) + tuple(range(2, ndim))
 
 
 class _MulInvStd(core.FunctionNode):
@@ -63,13 +83,7 @@ def group_normalization(x, groups, gamma, beta, eps=1e-5):
     if not isinstance(groups, int) or groups <= 0 or x_array.shape[1] % groups:
         fail(func, 'groups', 'a positive divisor of the {} channels'.format(x_array.shape[1]),
              repr(groups))
-    keep = (1,)
-    axes = tuple(i for i in range(x_array.ndim) if i not in keep)
-    _affine.check_parameters(func, x_array, axes, [('gamma', core.as_array(gamma)),
-                                                   ('beta', core.as_array(beta))])
-    n = x_array.shape[0]
-    grouped = reshape(x, (n, groups, x_array.size // (n * groups) if n else 0))
-    x_hat, _ = standardize(grouped, (2,), eps)
-    x_hat = reshape(x_hat, x_array.shape)
-    return (x_hat * _affine.expanded(gamma, x_array.shape, axes, x_array.dtype) +
-            _affine.expanded(beta, x_array.shape, axes, x_array.dtype))
+    node = GroupNormalization(groups, eps)
+    _affine.check_parameters(func, x_array, node.parameter_axes(x_array.ndim),
+                             [('gamma', core.as_array(gamma)), ('beta', core.as_array(beta))])
+    return node.apply((x, gamma, beta))[0]

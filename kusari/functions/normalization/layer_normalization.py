@@ -3,7 +3,20 @@
 from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions.normalization import _affine
-from kusari.functions.normalization._standardize import standardize
+from kusari.functions.normalization._standardize import ScaledStandardization
+
+
+class LayerNormalization(ScaledStandardization):
+    """The node of :func:`layer_normalization` (rows of a 2-d ``x``), with ``eps``."""
+
+    def __init__(self, eps=1e-5):
+        self.eps = eps
+
+    def statistics_axes(self, ndim):
+        return (1,)
+
+    def parameter_axes(self, ndim):
+        return (0,)
 
 
 def layer_normalization(x, gamma, beta, eps=1e-5):
@@ -25,6 +38,4 @@ def layer_normalization(x, gamma, beta, eps=1e-5):
         fail(func, 'x', '2-d array (n, d)', 'shape {}'.format(x_array.shape))
     _affine.check_parameters(func, x_array, (0,), [('gamma', core.as_array(gamma)),
                                                    ('beta', core.as_array(beta))])
-    x_hat, _ = standardize(x, (1,), eps)
-    return (x_hat * _affine.expanded(gamma, x_array.shape, (0,), x_array.dtype) +
-            _affine.expanded(beta, x_array.shape, (0,), x_array.dtype))
+    return LayerNormalization(eps).apply((x, gamma, beta))[0]

@@ -27,8 +27,9 @@ class LocalResponseNormalization(core.FunctionNode):
     """``y = x * (k + alpha * window_sum(x^2)) ** -beta``, fused; its gradient is built
     from kusari functions."""
 
-    def __init__(self, n, k, alpha, beta):
-        self.half, self.k, self.alpha, self.beta = n // 2, k, alpha, beta
+    def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
+        self.n, self.k, self.alpha, self.beta = n, k, alpha, beta
+        self.half = n // 2
 
     def forward(self, inputs):
         x, = inputs
