@@ -21,6 +21,7 @@ class Repeat(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
+        self.retain_inputs((0,))  # x on the graph (VariableNode.data), as in Chainer's
         return get_array_module(x).repeat(x, self.repeats, self.axis),
 
     def backward(self, indexes, grad_outputs):

@@ -76,13 +76,38 @@ def min(x, axis=None, keepdims=False):
     return Min(reduction_axes('min', axis, x.ndim), keepdims).apply((x,))[0]
 
 
-def _index_of(name, x, axis):
+class _IndexSelector(core.FunctionNode):
+    """Index (int32) of the selected element over ``axis`` (None: of the flattened
+    array); an index has no gradient."""
+
+    name = None
+
+    def __init__(self, axis=None):
+        self.axis = axis
+
+    def forward(self, inputs):
+        x, = inputs
+        select = x.argmax if self.name == 'argmax' else x.argmin
+        return force_array(select(axis=self.axis), numpy.int32),
+
+    def backward(self, indexes, grad_outputs):
+        return None,
+
+
+class ArgMax(_IndexSelector):
+    name = 'argmax'
+
+
+class ArgMin(_IndexSelector):
+    name = 'argmin'
+
+
+def _index_of(node_class, x, axis):
     array = core.as_array(x)
-    check_float(name, 'x', array)
+    check_float(node_class.name, 'x', array)
     if axis is not None:
-        axis = axis_of(name, axis, array.ndim)
-    select = array.argmax if name == 'argmax' else array.argmin
-    return core.as_variable(force_array(select(axis=axis), numpy.int32))
+        axis = axis_of(node_class.name, axis, array.ndim)
+    return node_class(axis).apply((x,))[0]
 
 
 def argmax(x, axis=None):
@@ -96,7 +121,7 @@ def argmax(x, axis=None):
         Variable: int32 indices of ``x``'s shape without ``axis`` (a scalar for
         None); not differentiable.
     """
-    return _index_of('argmax', x, axis)
+    return _index_of(ArgMax, x, axis)
 
 
 def argmin(x, axis=None):
@@ -109,4 +134,4 @@ def argmin(x, axis=None):
         Variable: int32 indices of ``x``'s shape without ``axis``, as in
         :func:`~kusari.functions.argmax`.
     """
-    return _index_of('argmin', x, axis)
+    return _index_of(ArgMin, x, axis)
