@@ -72,6 +72,21 @@ CASES = [
     ('local_response_normalization', lambda: F.local_response_normalization(
         _x(1, 6, 2), 3, 1, 1e-3, 0.5),
      'LocalResponseNormalization', dict(n=3, k=1, alpha=1e-3, beta=0.5)),
+    ('argmax', lambda: F.argmax(_x(2, 3), axis=1), 'ArgMax', dict(axis=1)),
+    ('argmin', lambda: F.argmin(_x(2, 3)), 'ArgMin', dict(axis=None)),
+    ('rsqrt', lambda: F.rsqrt(_x(2, 3) + 1), 'RsqrtGPU', {}),
+    ('broadcast_to', lambda: F.broadcast_to(_x(1, 3), (2, 3)), 'BroadcastTo',
+     dict(_shape=(2, 3))),
+    ('cast', lambda: F.cast(_x(2, 3), np.float64), 'Cast', dict(type=np.float64)),
+    ('clipped_relu', lambda: F.clipped_relu(_x(2, 3), 0.4), 'ClippedReLU', dict(cap=0.4)),
+    ('dropout', lambda: F.dropout(_x(2, 3), 0.25), 'Dropout', dict(dropout_ratio=0.25)),
+    ('repeat', lambda: F.repeat(_x(2, 3), 2, axis=1), 'Repeat', dict(repeats=(2,), axis=1)),
+    ('resize_images', lambda: F.resize_images(_x(1, 1, 3, 4), (5, 6)), 'ResizeImages',
+     dict(out_H=5, out_W=6, mode='bilinear', align_corners=True)),
+    ('split_axis_indices', lambda: F.split_axis(_x(2, 6), [2, 5], 1)[0], 'SplitAxis',
+     dict(indices=[2, 5], sections=None, axis=1)),
+    ('split_axis_sections', lambda: F.split_axis(_x(2, 6), 3, 1)[0], 'SplitAxis',
+     dict(indices=None, sections=3, axis=1)),
 ]
 
 
@@ -86,3 +101,13 @@ def test_creator_is_chainers_node(call, name, attributes):
             np.testing.assert_array_equal(value, expected, err_msg=attribute)
         else:
             assert value == expected, attribute
+
+
+def test_inputs_stay_on_the_graph():
+    # graph readers find a node's inputs, and the data of those it retained, after apply
+    x = _x(4, 3)
+    node = F.batch_normalization(x, _x(3), _x(3)).creator
+    assert [input_node.shape for input_node in node.inputs] == [(4, 3), (3,), (3,)]
+    np.testing.assert_array_equal(node.inputs[0].data, x.array)
+    node = F.repeat(x, 2, axis=0).creator
+    np.testing.assert_array_equal(node.inputs[0].data, x.array)

@@ -8,17 +8,17 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 class ClippedReLU(core.FunctionNode):
     def __init__(self, z):
-        self.z = z
+        self.cap = z
 
     def forward(self, inputs):
         x, = inputs
         check_float('clipped_relu', 'x', x)
         self.retain_inputs((0,))
-        return force_array(get_array_module(x).clip(x, 0, self.z), x.dtype),
+        return force_array(get_array_module(x).clip(x, 0, self.cap), x.dtype),
 
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0].array
-        return scale_by_array(grad_outputs[0], (x > 0) & (x < self.z)),
+        return scale_by_array(grad_outputs[0], (x > 0) & (x < self.cap)),
 
 
 def clipped_relu(x, z=20.0):

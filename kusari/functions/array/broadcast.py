@@ -20,20 +20,20 @@ def _sum_to(array, shape):
 
 
 class BroadcastTo(core.FunctionNode):
-    """Broadcasts an array to a shape."""
+    """Broadcasts an array to a shape (``_shape``, Chainer's name)."""
 
     def __init__(self, shape):
-        self.shape = tuple(shape)
+        self._shape = tuple(shape)
 
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
         xp = get_array_module(x)
         try:
-            return xp.broadcast_to(x, self.shape),
+            return xp.broadcast_to(x, self._shape),
         except ValueError:
             fail('broadcast_to', 'shape', 'a shape that {} broadcasts to'.format(x.shape),
-                 self.shape)
+                 self._shape)
 
     def backward(self, indexes, grad_outputs):
         return sum_to(grad_outputs[0], self._in_shape),

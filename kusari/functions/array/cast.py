@@ -6,15 +6,15 @@ from kusari import core
 
 
 class Cast(core.FunctionNode):
-    """Converts the array to ``dtype``; the gradient is cast back."""
+    """Converts the array to the dtype ``type``; the gradient is cast back."""
 
-    def __init__(self, dtype):
-        self.dtype = dtype
+    def __init__(self, typ):
+        self.type = typ
 
     def forward(self, inputs):
         x, = inputs
         self._in_dtype = x.dtype
-        return x.astype(self.dtype, copy=False),
+        return x.astype(self.type, copy=False),
 
     def backward(self, indexes, grad_outputs):
         return cast(grad_outputs[0], self._in_dtype),

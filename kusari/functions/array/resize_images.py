@@ -28,25 +28,50 @@ def _interpolation_matrix(in_size, out_size, mode, align_corners):
     return matrix
 
 
-class ResizeImages(core.FunctionNode):
-    """``M_h @ x @ M_w^T`` over the last two axes, for interpolation matrices ``M``.
+def _interpolate(x, rows, cols):
+    """``rows @ x @ cols^T`` over the last two axes.
 
     Both directions of a separable linear interpolation are small matrix products,
     which BLAS (or cuBLAS) runs faster than gathering neighbours for usual sizes.
     """
+    xp = get_array_module(x)
+    rows, cols = xp.asarray(rows, x.dtype), xp.asarray(cols, x.dtype)
+    return xp.matmul(xp.matmul(rows, x), cols.T)
+
+
+class ResizeImages(core.FunctionNode):
+    """Resizes images to ``(out_H, out_W)`` with the interpolation matrices of ``mode`` and
+    ``align_corners``; its gradient is :class:`ResizeImagesGrad` (the transposed matrices)."""
+
+    def __init__(self, output_shape, mode='bilinear', align_corners=True):
+        self.out_H, self.out_W = output_shape
+        self.mode = mode
+        self.align_corners = align_corners
+
+    def forward(self, inputs):
+        x, = inputs
+        h, w = x.shape[2:]
+        self.rows = _interpolation_matrix(h, self.out_H, self.mode, self.align_corners)
+        self.cols = _interpolation_matrix(w, self.out_W, self.mode, self.align_corners)
+        return _interpolate(x, self.rows, self.cols),
+
+    def backward(self, indexes, grad_outputs):
+        return ResizeImagesGrad(self.rows.T, self.cols.T).apply(grad_outputs)
+
+
+class ResizeImagesGrad(core.FunctionNode):
+    """``rows @ g @ cols^T`` for fixed ``rows`` and ``cols``; its gradient is itself with the
+    matrices transposed."""
 
     def __init__(self, rows, cols):
         self.rows = rows
         self.cols = cols
 
     def forward(self, inputs):
-        x, = inputs
-        xp = get_array_module(x)
-        rows, cols = xp.asarray(self.rows, x.dtype), xp.asarray(self.cols, x.dtype)
-        return xp.matmul(xp.matmul(rows, x), cols.T),
+        return _interpolate(inputs[0], self.rows, self.cols),
 
     def backward(self, indexes, grad_outputs):
-        return ResizeImages(self.rows.T, self.cols.T).apply(grad_outputs)
+        return ResizeImagesGrad(self.rows.T, self.cols.T).apply(grad_outputs)
 
 
 def resize_images(x, output_shape, *, mode='bilinear', align_corners=True):
@@ -74,5 +99,4 @@ def resize_images(x, output_shape, *, mode='bilinear', align_corners=True):
     h, w = array.shape[2:]
     if h < 1 or w < 1:
         fail('resize_images', 'x', 'non-empty images', 'shape {}'.format(array.shape))
-    return ResizeImages(_interpolation_matrix(h, out_h, mode, align_corners),
-                        _interpolation_matrix(w, out_w, mode, align_corners)).apply((x,))[0]
+    return ResizeImages((out_h, out_w), mode, align_corners).apply((x,))[0]

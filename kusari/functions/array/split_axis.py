@@ -12,15 +12,20 @@ class SplitAxis(core.FunctionNode):
     """Splits an array into pieces along ``axis``; the gradient concatenates them."""
 
     def __init__(self, indices_or_sections, axis):
-        self.indices_or_sections = indices_or_sections
+        # Chainer's attributes: one of the two is None
+        if isinstance(indices_or_sections, numbers.Integral):
+            self.indices, self.sections = None, indices_or_sections
+        else:
+            self.indices, self.sections = indices_or_sections, None
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
         self.axis = axis_of('split_axis', self.axis, x.ndim)
-        sections = self.indices_or_sections
-        if isinstance(sections, numbers.Integral) and (
-                sections <= 0 or x.shape[self.axis] % sections):
+        sections = self.sections
+        if sections is None:
+            sections = self.indices
+        elif sections <= 0 or x.shape[self.axis] % sections:
             fail('split_axis', 'indices_or_sections',
                  'a positive divisor of {} (the size of axis {})'.format(
                      x.shape[self.axis], self.axis), sections)

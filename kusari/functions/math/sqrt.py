@@ -10,5 +10,7 @@ def _rsqrt(xp, x):
 
 Sqrt, sqrt = unary('sqrt', lambda xp, x: xp.sqrt(x), lambda x, y, gy: gy * 0.5 / y, uses='y',
                    doc='Elementwise square root.')
-Rsqrt, rsqrt = unary('rsqrt', _rsqrt, lambda x, y, gy: gy * -0.5 * y * y * y, uses='y',
-                     doc='Elementwise reciprocal square root ``1 / sqrt(x)``.')
+# Chainer names its fused node RsqrtGPU (on the CPU it records 1 / sqrt(x))
+RsqrtGPU, rsqrt = unary('rsqrt', _rsqrt, lambda x, y, gy: gy * -0.5 * y * y * y, uses='y',
+                        node_name='RsqrtGPU',
+                        doc='Elementwise reciprocal square root ``1 / sqrt(x)``.')

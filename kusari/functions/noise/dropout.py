@@ -8,10 +8,10 @@ from kusari.functions._checks import check_float, fail
 
 
 class Dropout(core.FunctionNode):
-    """Multiplies by a random mask of 0 and 1/(1-ratio); its backward reuses the mask."""
+    """Multiplies by a random mask of 0 and 1/(1-dropout_ratio); its backward reuses the mask."""
 
-    def __init__(self, ratio, mask=None):
-        self.ratio = ratio
+    def __init__(self, dropout_ratio, mask=None):
+        self.dropout_ratio = dropout_ratio
         self.mask = mask
 
     def forward(self, inputs):
@@ -19,11 +19,11 @@ class Dropout(core.FunctionNode):
         check_float('dropout', 'x', x)
         if self.mask is None:
             xp = get_array_module(x)
-            scale = x.dtype.type(1.0 / (1.0 - self.ratio))
+            scale = x.dtype.type(1.0 / (1.0 - self.dropout_ratio))
             if xp is numpy:
-                keep = numpy.random.random_sample(x.shape) >= self.ratio
+                keep = numpy.random.random_sample(x.shape) >= self.dropout_ratio
             else:
-                keep = xp.random.random_sample(x.shape, dtype=numpy.float32) >= self.ratio
+                keep = xp.random.random_sample(x.shape, dtype=numpy.float32) >= self.dropout_ratio
             self.mask = keep * scale
         elif self.mask.shape != x.shape:
             fail('dropout', 'mask', 'shape {}'.format(x.shape), self.mask.shape)

@@ -111,7 +111,7 @@ LABELS = {
     'exp': 'Exp', 'log': 'Log', 'log2': 'Log2', 'log10': 'Log10', 'expm1': 'Expm1',
     'fmod': 'Fmod', 'cosh': 'Cosh', 'sinh': 'Sinh', 'lgamma': 'LGamma', 'log_ndtr': 'LogNdtr',
     'log1p': 'Log1p', 'ndtr': 'Ndtr', 'ndtri': 'Ndtri', 'polygamma': 'PolyGamma',
-    'sqrt': 'Sqrt', 'rsqrt': 'Rsqrt', 'square': 'Square', 'sin': 'Sin', 'cos': 'Cos',
+    'sqrt': 'Sqrt', 'rsqrt': 'RsqrtGPU', 'square': 'Square', 'sin': 'Sin', 'cos': 'Cos',
     'tan': 'Tan', 'arcsin': 'Arcsin', 'arccos': 'Arccos', 'arctan': 'Arctan',
     'arctan2': 'Arctan2', 'zeta': 'Zeta',
 }
