@@ -13,6 +13,10 @@ def _x(*shape):
     return Variable(np.arange(np.prod(shape), dtype=np.float32).reshape(shape) / 10)
 
 
+ROIS4 = np.array([[0, 0, 4, 5], [1, 2, 5, 5]], np.float32)  # (y_min, x_min, y_max, x_max)
+ROI_INDICES = np.zeros(2, np.int32)
+ROIS5 = np.array([[0, 0, 0, 5, 4], [0, 2, 1, 5, 5]], np.float32)  # (n, x_min, y_min, ...)
+
 CASES = [
     # (id, call returning the output variable, creator's class name, its attributes)
     ('convolution_2d', lambda: F.convolution_2d(_x(1, 2, 5, 5), _x(3, 2, 3, 3), stride=(1, 2),
@@ -87,6 +91,21 @@ CASES = [
      dict(indices=[2, 5], sections=None, axis=1)),
     ('split_axis_sections', lambda: F.split_axis(_x(2, 6), 3, 1)[0], 'SplitAxis',
      dict(indices=None, sections=3, axis=1)),
+    ('roi_pooling_2d', lambda: F.roi_pooling_2d(_x(1, 2, 6, 6), ROIS5, 2, 3, 0.5),
+     'ROIPooling2D', dict(outh=2, outw=3, spatial_scale=0.5)),
+    ('roi_max_pooling_2d', lambda: F.roi_max_pooling_2d(_x(1, 2, 6, 6), ROIS4, ROI_INDICES,
+                                                        (2, 3), 0.5),
+     'ROIMaxPooling2D', dict(outh=2, outw=3, spatial_scale=0.5)),
+    ('roi_average_pooling_2d', lambda: F.roi_average_pooling_2d(_x(1, 2, 6, 6), ROIS4,
+                                                                ROI_INDICES, 2, 1.0),
+     'ROIAveragePooling2D', dict(outh=2, outw=2, spatial_scale=1.0)),
+    ('roi_max_align_2d', lambda: F.roi_max_align_2d(_x(1, 2, 6, 6), ROIS4, ROI_INDICES, 2,
+                                                    1.0, 2),
+     'ROIMaxAlign2D', dict(outh=2, outw=2, spatial_scale=1.0, sampling_ratio=(2, 2))),
+    ('roi_average_align_2d', lambda: F.roi_average_align_2d(_x(1, 2, 6, 6), ROIS4,
+                                                            ROI_INDICES, (3, 2), 1.0),
+     'ROIAverageAlign2D', dict(outh=3, outw=2, spatial_scale=1.0,
+                               sampling_ratio=(None, None))),
 ]
 
 

@@ -12,6 +12,8 @@ gradients are linear nodes again:
 
 The plans (which rows, which weights) depend only on the RoIs, which get no
 gradient, so every function is differentiable any number of times in ``x``.
+Each function records one :class:`ROIPoolingNode` under Chainer's name, which runs
+the stages in its forward and their adjoints in its backward.
 """
 
 import collections.abc
@@ -95,17 +97,6 @@ class ChannelPut(core.FunctionNode):
         return ChannelPick(self.pick).apply(grad_outputs)
 
 
-def pixel_table(x):
-    """``x (N, C, H, W)`` as the differentiable table ``(N * H * W, C)``."""
-    n, c, h, w = x.shape
-    return reshape(transpose(x, (0, 2, 3, 1)), (n * h * w, c))
-
-
-def bins_output(y2, n_rois, outh, outw):
-    """Rows ``(R * outh * outw, C)`` back to ``(R, C, outh, outw)``."""
-    return transpose(reshape(y2, (n_rois, outh, outw, y2.shape[1])), (0, 3, 1, 2))
-
-
 def segment_argmax(values, segments, n_segments):
     """Per segment and column, the row of the first maximum of ``values`` (-1: empty segment).
 
@@ -153,14 +144,10 @@ def parse_outsize(func, outsize, spatial_scale):
     return int(pair[0]), int(pair[1]), float(spatial_scale)
 
 
-def parse_indexed_rois(func, x, rois, roi_indices, outsize, spatial_scale):
-    """The checked arguments of the RoI functions whose RoIs are ``(y_min, x_min, y_max,
-    x_max)`` with separate image indices: ``(boxes, batch, outh, outw, spatial_scale)``,
-    the boxes and their images as NumPy arrays."""
-    rois, roi_indices = core.as_array(rois), core.as_array(roi_indices)
-    check_inputs(func, core.as_array(x), rois, roi_indices, 4)
-    outh, outw, spatial_scale = parse_outsize(func, outsize, spatial_scale)
-    return to_numpy(rois), to_numpy(roi_indices), outh, outw, spatial_scale
+def check_indexed_rois(func, x, rois, roi_indices):
+    """Check the inputs of the RoI functions whose RoIs are ``(y_min, x_min, y_max, x_max)``
+    with separate image indices."""
+    check_inputs(func, core.as_array(x), core.as_array(rois), core.as_array(roi_indices), 4)
 
 
 def to_numpy(array):
@@ -278,51 +265,86 @@ def _device_pick(pick, like):
     return get_array_module(like).asarray(pick)
 
 
-def rect_max(x, boxes, batch, outh, outw, spatial_scale, inclusive, fill):
+class ROIPoolingNode(core.FunctionNode):
+    """A RoI pooling node of inputs ``(x, rois[, roi_indices])``, with ``outh``, ``outw`` and
+    ``spatial_scale``: :meth:`pool` maps the pixel table of ``x`` to the bins' rows through
+    linear :meth:`stage` nodes planned from the RoIs (and, for maxima, from ``x``); backward
+    runs their adjoints, so the node is differentiable any number of times in ``x`` (the
+    RoIs get no gradient)."""
+
+    def forward(self, inputs):
+        x = inputs[0]
+        n, c, h, w = self._x_shape = x.shape
+        self._stages = []
+        table = x.transpose(0, 2, 3, 1).reshape(n * h * w, c)
+        y2 = self.pool(table, h, w, *[to_numpy(roi_input) for roi_input in inputs[1:]])
+        return y2.reshape(-1, self.outh, self.outw, c).transpose(0, 3, 1, 2),
+
+    def stage(self, node, table):
+        """``table`` through the linear ``node``, whose adjoint backward runs."""
+        self._stages.append(node)
+        return node.forward((table,))[0]
+
+    def backward(self, indexes, grad_outputs):
+        n, c, h, w = self._x_shape
+        g = reshape(transpose(grad_outputs[0], (0, 2, 3, 1)), (-1, c))
+        for node in reversed(self._stages):
+            g, = node.backward((0,), (g,))
+        gx = transpose(reshape(g, (n, h, w, c)), (0, 3, 1, 2))
+        return (gx,) + (None,) * (len(self.inputs) - 1)
+
+
+def rect_max(node, table, h, w, boxes, batch, inclusive, fill):
     """Max over rectangle bins (``fill`` and no gradient for empty bins)."""
-    h, w = x.shape[2:]
-    bins, pixels = rect_bins(boxes, batch, h, w, outh, outw, spatial_scale, inclusive)
-    table = pixel_table(x)
-    pick = segment_argmax(to_numpy(table.array)[pixels], bins, len(boxes) * outh * outw)
+    bins, pixels = rect_bins(boxes, batch, h, w, node.outh, node.outw, node.spatial_scale,
+                             inclusive)
+    pick = segment_argmax(to_numpy(table)[pixels], bins, len(boxes) * node.outh * node.outw)
     if len(pixels):
         pick = numpy.where(pick >= 0, pixels[numpy.maximum(pick, 0)], -1)
-    y2 = ChannelPick(_device_pick(pick, table.array), fill).apply((table,))[0]
-    return bins_output(y2, len(boxes), outh, outw)
+    return node.stage(ChannelPick(_device_pick(pick, table), fill), table)
 
 
-def rect_average(x, boxes, batch, outh, outw, spatial_scale):
+def rect_average(node, table, h, w, boxes, batch):
     """Mean over rectangle bins (0 for empty bins)."""
-    h, w = x.shape[2:]
-    bins, pixels = rect_bins(boxes, batch, h, w, outh, outw, spatial_scale, False)
-    n_bins = len(boxes) * outh * outw
+    bins, pixels = rect_bins(boxes, batch, h, w, node.outh, node.outw, node.spatial_scale,
+                             False)
+    n_bins = len(boxes) * node.outh * node.outw
     weights = 1.0 / numpy.bincount(bins, minlength=n_bins)[bins]
-    xp = get_array_module(core.as_array(x))
-    y2 = RowGather(xp.asarray(bins), xp.asarray(pixels), xp.asarray(weights), n_bins).apply(
-        (pixel_table(x),))[0]
-    return bins_output(y2, len(boxes), outh, outw)
+    xp = get_array_module(table)
+    return node.stage(RowGather(xp.asarray(bins), xp.asarray(pixels), xp.asarray(weights),
+                                n_bins), table)
 
 
-def align_average(x, boxes, batch, outh, outw, spatial_scale, sampling_ratio):
+def align_average(node, table, h, w, boxes, batch):
     """RoIAlign with the mean of each bin's samples (out-of-image samples count as 0)."""
-    h, w = x.shape[2:]
     sample_bin, grid, (sample, pixel, weight) = align_samples(
-        boxes, batch, h, w, outh, outw, spatial_scale, sampling_ratio)
+        boxes, batch, h, w, node.outh, node.outw, node.spatial_scale, node.sampling_ratio)
     rows = sample_bin[sample] if len(sample) else sample
     weight = weight / (grid[sample] if len(sample) else 1)
-    xp = get_array_module(core.as_array(x))
-    y2 = RowGather(xp.asarray(rows), xp.asarray(pixel), xp.asarray(weight),
-                   len(boxes) * outh * outw).apply((pixel_table(x),))[0]
-    return bins_output(y2, len(boxes), outh, outw)
+    xp = get_array_module(table)
+    return node.stage(RowGather(xp.asarray(rows), xp.asarray(pixel), xp.asarray(weight),
+                                len(boxes) * node.outh * node.outw), table)
 
 
-def align_max(x, boxes, batch, outh, outw, spatial_scale, sampling_ratio):
+def align_max(node, table, h, w, boxes, batch):
     """RoIAlign with the maximum of each bin's samples (-inf for bins without samples)."""
-    h, w = x.shape[2:]
     sample_bin, _, (sample, pixel, weight) = align_samples(
-        boxes, batch, h, w, outh, outw, spatial_scale, sampling_ratio)
-    xp = get_array_module(core.as_array(x))
-    samples = RowGather(xp.asarray(sample), xp.asarray(pixel), xp.asarray(weight),
-                        len(sample_bin)).apply((pixel_table(x),))[0]
-    pick = segment_argmax(to_numpy(samples.array), sample_bin, len(boxes) * outh * outw)
-    y2 = ChannelPick(_device_pick(pick, samples.array), fill=-numpy.inf).apply((samples,))[0]
-    return bins_output(y2, len(boxes), outh, outw)
+        boxes, batch, h, w, node.outh, node.outw, node.spatial_scale, node.sampling_ratio)
+    xp = get_array_module(table)
+    samples = node.stage(RowGather(xp.asarray(sample), xp.asarray(pixel), xp.asarray(weight),
+                                   len(sample_bin)), table)
+    pick = segment_argmax(to_numpy(samples), sample_bin, len(boxes) * node.outh * node.outw)
+    return node.stage(ChannelPick(_device_pick(pick, samples), fill=-numpy.inf), samples)
+
+
+class IndexedROINode(ROIPoolingNode):
+    """A RoI node of inputs ``(x, rois, roi_indices)`` (RoIs ``(y_min, x_min, y_max, x_max)``)
+    with Chainer's constructor ``(outsize, spatial_scale)`` (and ``sampling_ratio`` for the
+    align functions); ``func`` names the function in error messages."""
+
+    func = None
+
+    def __init__(self, outsize, spatial_scale, sampling_ratio=None):
+        self.outh, self.outw, self.spatial_scale = parse_outsize(self.func, outsize,
+                                                                 spatial_scale)
+        self.sampling_ratio = parse_sampling_ratio(self.func, sampling_ratio)

@@ -3,6 +3,15 @@
 from kusari.functions.pooling import _roi
 
 
+class ROIAverageAlign2D(_roi.IndexedROINode):
+    """The node of :func:`roi_average_align_2d`."""
+
+    func = 'roi_average_align_2d'
+
+    def pool(self, table, h, w, rois, roi_indices):
+        return _roi.align_average(self, table, h, w, rois, roi_indices)
+
+
 def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_ratio=None):
     """Spatial Region of Interest (RoI) average align.
 
@@ -22,7 +31,6 @@ def roi_average_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
-        'roi_average_align_2d', x, rois, roi_indices, outsize, spatial_scale)
-    ratio = _roi.parse_sampling_ratio('roi_average_align_2d', sampling_ratio)
-    return _roi.align_average(x, boxes, batch, outh, outw, spatial_scale, ratio)
+    _roi.check_indexed_rois('roi_average_align_2d', x, rois, roi_indices)
+    return ROIAverageAlign2D(outsize, spatial_scale, sampling_ratio).apply(
+        (x, rois, roi_indices))[0]

@@ -3,6 +3,15 @@
 from kusari.functions.pooling import _roi
 
 
+class ROIAveragePooling2D(_roi.IndexedROINode):
+    """The node of :func:`roi_average_pooling_2d`."""
+
+    func = 'roi_average_pooling_2d'
+
+    def pool(self, table, h, w, rois, roi_indices):
+        return _roi.rect_average(self, table, h, w, rois, roi_indices)
+
+
 def roi_average_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     """Spatial Region of Interest (RoI) average pooling.
 
@@ -20,6 +29,5 @@ def roi_average_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
-        'roi_average_pooling_2d', x, rois, roi_indices, outsize, spatial_scale)
-    return _roi.rect_average(x, boxes, batch, outh, outw, spatial_scale)
+    _roi.check_indexed_rois('roi_average_pooling_2d', x, rois, roi_indices)
+    return ROIAveragePooling2D(outsize, spatial_scale).apply((x, rois, roi_indices))[0]

@@ -3,6 +3,15 @@
 from kusari.functions.pooling import _roi
 
 
+class ROIMaxAlign2D(_roi.IndexedROINode):
+    """The node of :func:`roi_max_align_2d`."""
+
+    func = 'roi_max_align_2d'
+
+    def pool(self, table, h, w, rois, roi_indices):
+        return _roi.align_max(self, table, h, w, rois, roi_indices)
+
+
 def roi_max_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_ratio=None):
     """Spatial Region of Interest (RoI) max align.
 
@@ -23,7 +32,6 @@ def roi_max_align_2d(x, rois, roi_indices, outsize, spatial_scale, sampling_rati
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
-        'roi_max_align_2d', x, rois, roi_indices, outsize, spatial_scale)
-    ratio = _roi.parse_sampling_ratio('roi_max_align_2d', sampling_ratio)
-    return _roi.align_max(x, boxes, batch, outh, outw, spatial_scale, ratio)
+    _roi.check_indexed_rois('roi_max_align_2d', x, rois, roi_indices)
+    return ROIMaxAlign2D(outsize, spatial_scale, sampling_ratio).apply(
+        (x, rois, roi_indices))[0]

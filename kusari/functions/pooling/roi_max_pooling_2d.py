@@ -5,6 +5,16 @@ import numpy
 from kusari.functions.pooling import _roi
 
 
+class ROIMaxPooling2D(_roi.IndexedROINode):
+    """The node of :func:`roi_max_pooling_2d`."""
+
+    func = 'roi_max_pooling_2d'
+
+    def pool(self, table, h, w, rois, roi_indices):
+        return _roi.rect_max(self, table, h, w, rois, roi_indices, inclusive=False,
+                             fill=-numpy.inf)
+
+
 def roi_max_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     """Spatial Region of Interest (RoI) max pooling.
 
@@ -22,7 +32,5 @@ def roi_max_pooling_2d(x, rois, roi_indices, outsize, spatial_scale):
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    boxes, batch, outh, outw, spatial_scale = _roi.parse_indexed_rois(
-        'roi_max_pooling_2d', x, rois, roi_indices, outsize, spatial_scale)
-    return _roi.rect_max(x, boxes, batch, outh, outw, spatial_scale, inclusive=False,
-                         fill=-numpy.inf)
+    _roi.check_indexed_rois('roi_max_pooling_2d', x, rois, roi_indices)
+    return ROIMaxPooling2D(outsize, spatial_scale).apply((x, rois, roi_indices))[0]

@@ -4,6 +4,18 @@ from kusari import core
 from kusari.functions.pooling import _roi
 
 
+class ROIPooling2D(_roi.ROIPoolingNode):
+    """The node of :func:`roi_pooling_2d`, of inputs ``(x, rois)``."""
+
+    def __init__(self, outh, outw, spatial_scale):
+        self.outh, self.outw, self.spatial_scale = _roi.parse_outsize(
+            'roi_pooling_2d', (outh, outw), spatial_scale)
+
+    def pool(self, table, h, w, rois):
+        return _roi.rect_max(self, table, h, w, rois[:, [2, 1, 4, 3]], rois[:, 0].astype(int),
+                             inclusive=True, fill=0.0)
+
+
 def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
     """Spatial Region of Interest (RoI) max pooling.
 
@@ -22,9 +34,5 @@ def roi_pooling_2d(x, rois, outh, outw, spatial_scale):
     Returns:
         Variable: of shape ``(R, c, outh, outw)``.
     """
-    func = 'roi_pooling_2d'
-    _roi.check_inputs(func, core.as_array(x), core.as_array(rois), None, 5)
-    outh, outw, spatial_scale = _roi.parse_outsize(func, (outh, outw), float(spatial_scale))
-    boxes = _roi.to_numpy(core.as_array(rois))
-    return _roi.rect_max(x, boxes[:, [2, 1, 4, 3]], boxes[:, 0].astype(int), outh, outw,
-                         spatial_scale, inclusive=True, fill=0.0)
+    _roi.check_inputs('roi_pooling_2d', core.as_array(x), core.as_array(rois), None, 5)
+    return ROIPooling2D(outh, outw, float(spatial_scale)).apply((x, rois))[0]
