@@ -855,13 +855,16 @@ class FunctionNode:
             if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
                 outputs = self._normalize_outputs(outputs)
 
-        if not (requires_grad and cfg.enable_backprop):
+        if not cfg.enable_backprop:
             if len(outputs) == 1:
                 return _new_variable(outputs[0], requires_grad),
             return tuple([_new_variable(y, requires_grad) for y in outputs])
 
-        # Record the graph: inputs strongly, outputs weakly, ranks for the scheduler.
-        if len(inputs) == 1:  # then x is the input, a Variable since it requires grad
+        # Record the graph (as Chainer does, also when no input requires a gradient):
+        # inputs strongly, outputs weakly, ranks for the scheduler.
+        if len(inputs) == 1:  # then x is the input (a Variable if it requires grad)
+            if not requires_grad and not isinstance(x, Variable):
+                x = _new_variable(x, False)
             input_node = x._node
             if input_node is None:
                 input_node = x.node
@@ -887,7 +890,7 @@ class FunctionNode:
         ret = []
         output_refs = []
         for y in outputs:
-            var = _new_variable(y, True)
+            var = _new_variable(y, requires_grad)
             # the fields VariableNode.__init__ sets, set here: calling it costs 0.7% of
             # a forward-backward step (measured with benchmarks/instructions.py)
             node = _object_new(VariableNode)
@@ -896,7 +899,7 @@ class FunctionNode:
             node.data = None
             node.name = None
             node.rank = out_rank
-            node.requires_grad = True
+            node.requires_grad = requires_grad
             node.dtype = y.dtype
             node.shape = y.shape
             var._node = node

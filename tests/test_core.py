@@ -140,11 +140,16 @@ def test_no_graph_is_built_under_no_backprop_mode():
     assert z.creator is not None
 
 
-def test_no_graph_when_no_input_requires_grad():
+def test_graph_recorded_when_no_input_requires_grad():
+    # as Chainer: graph readers (onnx_chainer, hooks) see the node; no gradient is asked
     x = Variable(f32(1.0), requires_grad=False)
     y = F.exp(x)
-    assert y.creator is None
+    assert type(y.creator).__name__ == 'Exp' and y.creator.inputs == (x.node,)
     assert not y.requires_grad
+    z = F.exp(f32(1.0))
+    assert type(z.creator).__name__ == 'Exp' and not z.requires_grad
+    with kusari.no_backprop_mode():
+        assert F.exp(x).creator is None
 
 
 def test_dtype_env_default():
