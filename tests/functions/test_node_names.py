@@ -106,6 +106,8 @@ CASES = [
                                                             ROI_INDICES, (3, 2), 1.0),
      'ROIAverageAlign2D', dict(outh=3, outw=2, spatial_scale=1.0,
                                sampling_ratio=(None, None))),
+    ('r2_score', lambda: F.r2_score(_x(4, 2), _x(4, 2) * 2), 'R2_score',
+     dict(multioutput='uniform_average')),
 ]
 
 

@@ -5,7 +5,7 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 
 
-class R2Score(core.FunctionNode):
+class R2_score(core.FunctionNode):  # Chainer's name
     def __init__(self, multioutput):
         self.multioutput = multioutput
 
@@ -51,4 +51,4 @@ def r2_score(pred, true, sample_weight=None, multioutput='uniform_average'):
         raise NotImplementedError('r2_score: sample_weight is not supported; pass None')
     if multioutput not in ('uniform_average', 'raw_values'):
         fail('r2_score', 'multioutput', "'uniform_average' or 'raw_values'", repr(multioutput))
-    return R2Score(multioutput).apply((pred, true))[0]
+    return R2_score(multioutput).apply((pred, true))[0]
