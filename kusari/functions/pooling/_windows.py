@@ -25,18 +25,15 @@ class Windows(WindowGeometry):
     Args:
         func (str): name of the calling function, for error messages.
         size (tuple of ints): spatial size of the pooled (windowed) array.
-        ksize, stride, pad: ints or tuples; ``stride`` None means ``ksize``.
+        ksize, stride, pad (tuples of ints): one per spatial axis.
         cover_all (bool): add a last window where the input would not be covered.
         out (tuple of ints): number of windows per axis; by default computed from
             the arguments above.
     """
 
-    def __init__(self, func, size, ksize, stride=None, pad=0, cover_all=False, out=None):
+    def __init__(self, func, size, ksize, stride, pad, cover_all=False, out=None):
         nd = len(size)
         self.func = func
-        ksize = ntuple(func, 'ksize', ksize, nd)
-        stride = ksize if stride is None else ntuple(func, 'stride', stride, nd)
-        pad = ntuple(func, 'pad', pad, nd, minimum=0)
         if out is None:
             out = tuple(get_conv_outsize(n, k, s, p, cover_all) for n, k, s, p in
                         zip(size, ksize, stride, pad))
