@@ -39,7 +39,7 @@ class Pad(core.FunctionNode):
         # Checked as given: a 0-d x broadcasts any width away.
         if (requested < 0).any():
             fail('pad', 'pad_width', 'non-negative widths', self.pad_width)
-        self.pad_bw = widths.copy()
+        self.pad_bw = widths
         return tuple((int(a), int(b)) for a, b in widths)
 
     def forward(self, inputs):
