@@ -468,8 +468,8 @@ class Variable:
             loss_scale (float): scale the initial gradient (for float16 training);
                 optimizers divide the parameters' gradients by it again.
         """
-        if self.creator_node is None:
-            return
+        if self.creator_node is None or not self._requires_grad:
+            return  # (a graph recorded without any input requiring a gradient)
         if self._grad_var is None and self._array.size != 0:  # (size 0: nothing to propagate)
             if self._array.size != 1:
                 raise ValueError(
