@@ -1,7 +1,7 @@
 """Run unmodified Chainer programs and test suites on kusari.
 
 After :func:`install`, ``import chainer`` (and every ``chainer.X.Y``
-submodule), ``import chainermn`` and ``import chainerx`` resolve to kusari's
+submodule), ``import chainermn``, ``import chainerx`` and ``import onnx_chainer`` resolve to kusari's
 own module objects, so both spellings share classes and configuration::
 
     python -m kusari.compat train_mnist.py --epoch 3   # a script
@@ -15,7 +15,7 @@ or from Python::
     import chainer   # kusari
 
 ``chainer.cuda`` is ``chainer.backends.cuda``, ``chainermn`` is
-``kusari.distributed`` and ``chainerx`` is a stand-in whose ``is_available()``
+``kusari.distributed``, ``onnx_chainer`` is ``kusari.onnx`` and ``chainerx`` is a stand-in whose ``is_available()``
 is False. Importing a Chainer module that kusari knowingly lacks raises
 :class:`ChainerModuleNotAvailable` (an ``ImportError``) naming the module and
 what to use instead. Chainer's ``CHAINER_*`` environment variables are read by

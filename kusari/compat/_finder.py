@@ -1,7 +1,7 @@
 """Import hook that resolves Chainer's module names to kusari's modules.
 
 ``chainer.X.Y`` is answered with the module object ``kusari.X.Y`` itself (not a
-copy), registered in ``sys.modules`` under both names, so that classes,
+copy; ``onnx_chainer`` is ``kusari.onnx``), registered in ``sys.modules`` under both names, so that classes,
 ``config`` and every other global are shared by the two spellings.
 """
 
@@ -17,9 +17,10 @@ _ALIASES = {
     'chainer.distribution': ('kusari.distributions.distribution',),
     'chainermn': ('kusari.distributed',),
     'chainerx': ('kusari.compat.chainerx',),
+    'onnx_chainer': ('kusari.onnx',),
 }
 
-_TOP_LEVEL = ('chainer', 'chainermn', 'chainerx')
+_TOP_LEVEL = ('chainer', 'chainermn', 'chainerx', 'onnx_chainer')
 
 # What to use instead, for Chainer modules known to have no kusari counterpart.
 _ALTERNATIVES = {
@@ -149,7 +150,7 @@ def _register_imported_submodules(chainer_name, kusari_name):
 
 
 class ChainerFinder(importlib.abc.MetaPathFinder):
-    """Meta-path finder mapping ``chainer``/``chainermn``/``chainerx`` to kusari."""
+    """Meta-path finder mapping ``chainer``/``chainermn``/``chainerx``/``onnx_chainer`` to kusari."""
 
     def find_spec(self, fullname, path=None, target=None):
         if _candidates(fullname) is None:

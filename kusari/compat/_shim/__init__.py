@@ -1,4 +1,4 @@
-"""Top-level ``chainer``/``chainermn``/``chainerx`` packages for child processes.
+"""Top-level ``chainer``/``chainermn``/``chainerx``/``onnx_chainer`` packages for child processes.
 
 ``python -m kusari.compat`` puts this folder first on ``PYTHONPATH`` and on
 ``sys.path`` (which ``multiprocessing`` hands to spawned children), ahead of

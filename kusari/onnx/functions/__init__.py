@@ -1,0 +1,9 @@
+"""kusari's converters, one per function node class, registered by class name.
+
+Each module converts one family of functions; ``converters`` maps a Chainer
+FunctionNode class name to its converter ``f(params) -> nodes``.
+"""
+
+from kusari.onnx.functions import activation, array, connection, loss, math, noise  # NOQA
+from kusari.onnx.functions import normalization, pooling, rnn  # NOQA
+from kusari.onnx.functions.converter import converters, minimum_opsets  # NOQA

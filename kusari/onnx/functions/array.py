@@ -1,0 +1,433 @@
+"""Functions that move, select, join and split array elements."""
+
+import warnings
+
+import numpy
+
+from kusari.onnx.functions.converter import Builder, converts
+
+
+def _same(op_type):
+    def convert(params):
+        b = Builder(params)
+        b.output(op_type, b.inputs)
+        return b.nodes()
+    return convert
+
+
+converts('Copy')(_same('Identity'))
+converts('Shape')(_same('Shape'))
+
+
+@converts('Cast')
+def convert_Cast(params):
+    from onnx import helper
+
+    b = Builder(params)
+    b.output('Cast', b.inputs, to=helper.np_dtype_to_tensor_dtype(b.out_dtype()))
+    return b.nodes()
+
+
+@converts('Reshape')
+def convert_Reshape(params):
+    b = Builder(params)
+    if len(b.inputs) == 2:  # a shape computed in the graph (as_funcnode('Reshape'))
+        b.output('Reshape', b.inputs)
+    else:
+        b.output('Reshape', [b.inputs[0], b.ints(params.func.shape)])
+    return b.nodes()
+
+
+@converts('ExpandDims')
+def convert_ExpandDims(params):
+    b = Builder(params)
+    axis = params.func.axis % (len(b.in_shape()) + 1)
+    b.unsqueeze(b.inputs[0], [axis], out=params.output_names)
+    return b.nodes()
+
+
+@converts('Squeeze')
+def convert_Squeeze(params):
+    b = Builder(params)
+    shape = b.in_shape()
+    axis = params.func.axis
+    if axis is None:
+        axes = [i for i, n in enumerate(shape) if n == 1]
+    else:
+        axes = [a % len(shape) for a in (axis if isinstance(axis, tuple) else (axis,))]
+    b.squeeze(b.inputs[0], axes, out=params.output_names)
+    return b.nodes()
+
+
+def _transpose_to(perm):
+    def convert(params):
+        b = Builder(params)
+        b.output('Transpose', b.inputs, perm=list(perm(params.func, len(b.in_shape()))))
+        return b.nodes()
+    return convert
+
+
+def _transpose_perm(func, ndim):
+    return func.axes if func.axes is not None else range(ndim)[::-1]
+
+
+def _swapaxes_perm(func, ndim):
+    perm = list(range(ndim))
+    a, c = func.axis1 % ndim, func.axis2 % ndim
+    perm[a], perm[c] = perm[c], perm[a]
+    return perm
+
+
+def _moveaxis_perm(func, ndim):
+    sources = [a % ndim for a in numpy.atleast_1d(func.source)]
+    destinations = [a % ndim for a in numpy.atleast_1d(func.destination)]
+    perm = [a for a in range(ndim) if a not in sources]
+    for destination, source in sorted(zip(destinations, sources)):
+        perm.insert(destination, source)
+    return perm
+
+
+def _rollaxis_perm(func, ndim):
+    axis, start = func.axis % ndim, func.start % (ndim + 1)
+    perm = [a for a in range(ndim) if a != axis]
+    perm.insert(start if start <= axis else start - 1, axis)
+    return perm
+
+
+converts('Transpose')(_transpose_to(_transpose_perm))
+converts('Swapaxes')(_transpose_to(_swapaxes_perm))
+converts('Moveaxis')(_transpose_to(_moveaxis_perm))
+converts('Rollaxis')(_transpose_to(_rollaxis_perm))
+
+
+@converts('Depth2Space')
+def convert_Depth2Space(params):
+    b = Builder(params)
+    b.output('DepthToSpace', b.inputs, blocksize=params.func.r)
+    return b.nodes()
+
+
+@converts('Space2Depth')
+def convert_Space2Depth(params):
+    b = Builder(params)
+    b.output('SpaceToDepth', b.inputs, blocksize=params.func.r)
+    return b.nodes()
+
+
+@converts('Concat')
+def convert_Concat(params):
+    b = Builder(params)
+    b.output('Concat', b.inputs, axis=params.func.axis % len(b.in_shape()))
+    return b.nodes()
+
+
+def _stack_like(axis_of, shape_of):
+    """Concat after reshaping each input as ``numpy.hstack`` and the like do."""
+    def convert(params):
+        b = Builder(params)
+        inputs = []
+        for i, x in enumerate(b.inputs):
+            shape = b.in_shape(i)
+            target = shape_of(shape)
+            inputs.append(x if tuple(target) == tuple(shape) else b.reshape(x, target))
+        b.output('Concat', inputs, axis=axis_of(len(b.in_shape())))
+        return b.nodes()
+    return convert
+
+
+converts('Vstack')(_stack_like(
+    lambda ndim: 0, lambda s: (1, 1) if not s else (1,) + s if len(s) == 1 else s))
+converts('Hstack')(_stack_like(
+    lambda ndim: 0 if ndim <= 1 else 1, lambda s: (1,) if not s else s))
+converts('Dstack')(_stack_like(
+    lambda ndim: 2,
+    lambda s: (1, 1, 1) if not s else (1,) + s + (1,) if len(s) == 1 else s + (1,)
+    if len(s) == 2 else s))
+
+
+@converts('Stack')
+def convert_Stack(params):
+    b = Builder(params)
+    axis = params.func.axis % (len(b.in_shape()) + 1)
+    b.output('Concat', [b.unsqueeze(x, [axis]) for x in b.inputs], axis=axis)
+    return b.nodes()
+
+
+def _split_sizes(func, size):
+    """Sizes of the parts SplitAxis makes of an axis of ``size`` elements."""
+    indices = getattr(func, 'indices', None)
+    sections = getattr(func, 'sections', None)
+    if indices is None and sections is None:
+        given = func.indices_or_sections
+        if numpy.isscalar(given):
+            sections = given
+        else:
+            indices = given
+    if indices is None:
+        return [size // int(sections)] * int(sections)
+    bounds = [0] + [min(max(int(i) if i >= 0 else int(i) + size, 0), size)
+                    for i in indices] + [size]
+    return [max(stop - start, 0) for start, stop in zip(bounds, bounds[1:])]
+
+
+@converts('SplitAxis')
+def convert_SplitAxis(params):
+    b = Builder(params)
+    shape = b.in_shape()
+    axis = params.func.axis % len(shape)
+    sizes = _split_sizes(params.func, shape[axis])
+    b.split(b.inputs[0], sizes, axis, out=params.output_names)
+    return b.nodes()
+
+
+@converts('Separate')
+def convert_Separate(params):
+    b = Builder(params)
+    shape = b.in_shape()
+    axis = params.func.axis % len(shape)
+    if shape[axis] == 1:
+        b.squeeze(b.inputs[0], [axis], out=params.output_names)
+        return b.nodes()
+    parts = b.split(b.inputs[0], [1] * shape[axis], axis)
+    for part, name in zip(parts, params.output_names):
+        b.squeeze(part, [axis], out=name)
+    return b.nodes()
+
+
+@converts('Tile')
+def convert_Tile(params):
+    b = Builder(params)
+    shape = b.in_shape()
+    reps = tuple(numpy.atleast_1d(params.func.reps).tolist())
+    x = b.inputs[0]
+    if len(reps) > len(shape):
+        x = b.reshape(x, (1,) * (len(reps) - len(shape)) + tuple(shape))
+    reps = (1,) * (len(shape) - len(reps)) + reps
+    b.output('Tile', [x, b.ints(reps)])
+    return b.nodes()
+
+
+@converts('Repeat')
+def convert_Repeat(params):
+    """A Gather with the index of each element repeated."""
+    b = Builder(params)
+    x = b.inputs[0]
+    shape = b.in_shape()
+    axis = params.func.axis
+    if axis is None:
+        x, axis, n = b.reshape(x, [-1]), 0, int(numpy.prod(shape))
+    else:
+        axis %= len(shape)
+        n = shape[axis]
+    repeats = numpy.broadcast_to(numpy.asarray(params.func.repeats), (n,))
+    b.output('Gather', [x, b.ints(numpy.repeat(numpy.arange(n), repeats))], axis=axis)
+    return b.nodes()
+
+
+@converts('Pad')
+def convert_Pad(params):
+    func = params.func
+    b = Builder(params)
+    ndim = len(b.in_shape())
+    width = numpy.broadcast_to(numpy.asarray(func.pad_width, dtype=numpy.int64), (ndim, 2))
+    mode = func.mode
+    onnx_mode = {'constant': 'constant', 'reflect': 'reflect', 'edge': 'edge'}.get(mode)
+    if onnx_mode is None:
+        raise ValueError('kusari cannot export pad with mode {!r}'.format(mode))
+    value = 0.
+    if mode == 'constant':
+        value = numpy.asarray(getattr(func, 'keywords', {}).get('constant_values', 0))
+        if value.size != 1:
+            raise ValueError('kusari exports constant padding with one value only')
+        value = float(value.ravel()[0])
+    pads = list(width[:, 0]) + list(width[:, 1])
+    b.pad(b.inputs[0], pads, onnx_mode, value, out=params.output_names)
+    return b.nodes()
+
+
+@converts('ConstantPad')
+def convert_ConstantPad(params):
+    func = params.func
+    b = Builder(params)
+    ndim = len(b.in_shape())
+    width = numpy.broadcast_to(numpy.asarray(func.pad_width, dtype=numpy.int64), (ndim, 2))
+    value = float(numpy.asarray(func.keywords.get('constant_values', 0)).ravel()[0])
+    b.pad(b.inputs[0], list(width[:, 0]) + list(width[:, 1]), 'constant', value,
+          out=params.output_names)
+    return b.nodes()
+
+
+@converts('Where', since=9)
+def convert_Where(params):
+    b = Builder(params)
+    condition = params.func.condition
+    name = params.context.find_name(condition)
+    if name is None:
+        name = b.const(numpy.asarray(condition), bool)
+    inputs = b.inputs if len(b.inputs) == 3 else [name] + b.inputs
+    b.output('Where', inputs)
+    return b.nodes()
+
+
+@converts('Permutate')
+def convert_Permutate(params):
+    func = params.func
+    b = Builder(params)
+    indices = numpy.asarray(func.indices)
+    name = params.context.find_name(func.indices)
+    if name is None:  # constant indices: invert them here
+        if func.inv:
+            indices = numpy.argsort(indices)
+        name = b.ints(indices)
+    elif func.inv:
+        if b.opset < 9:
+            raise RuntimeError('kusari cannot invert a permutation given as an input before '
+                               'opset 9')
+        positions = b.ints(numpy.arange(len(indices)))
+        zeros = b.ints(numpy.zeros(len(indices)))
+        name = b.op('ScatterElements' if b.opset >= 11 else 'Scatter',
+                    [zeros, b.op('Cast', [name], to=7), positions])
+    b.output('Gather', [b.inputs[0], name], axis=func.axis % len(b.in_shape()))
+    return b.nodes()
+
+
+@converts('SelectItem', since=9)
+def convert_SelectItem(params):
+    b = Builder(params)
+    x, t = b.inputs
+    if b.opset >= 11:
+        picked = b.op('GatherElements', [x, b.unsqueeze(t, [1])], axis=1)
+        b.squeeze(picked, [1], out=params.output_names)
+    else:  # sum of x times one-hot(t)
+        n_class = b.in_shape(0)[1]
+        dtype = params.func.inputs[0].dtype
+        one_hot = b.op('OneHot', [t, b.ints([n_class]), b.const([0, 1], dtype)], axis=-1)
+        b.reduce('ReduceSum', b.op('Mul', [x, one_hot]), [1], out=params.output_names)
+    return b.nodes()
+
+
+@converts('TransposeSequence')
+def convert_TransposeSequence(params):
+    b = Builder(params)
+    lengths = [b.in_shape(i)[0] for i in range(len(b.inputs))]
+    for t, name in enumerate(params.output_names):
+        rows = [b.slice(x, [t], [t + 1], [0]) for x, n in zip(b.inputs, lengths) if n > t]
+        if len(rows) > 1:
+            b.op('Concat', rows, out=name, axis=0)
+        else:
+            b.op('Identity', rows, out=name)
+    return b.nodes()
+
+
+@converts('ResizeImages')
+def convert_ResizeImages(params):
+    """Bilinear resize with aligned corners, as Chainer's; before opset 11 ONNX
+    cannot align corners and the values differ."""
+    b = Builder(params)
+    in_h, in_w = b.in_shape()[2:]
+    out_h, out_w = b.out_shape()[2:]
+    scales = [1., 1., out_h / in_h, out_w / in_w]
+    if b.opset < 11:
+        warnings.warn('ResizeImages is exported with ONNX opset {}, whose resize cannot align '
+                      'corners: values differ from kusari\'s'.format(b.opset), UserWarning)
+    if b.opset < 9:
+        b.output('Upsample', b.inputs, mode='linear', scales=scales)
+    elif b.opset < 10:
+        b.output('Upsample', [b.inputs[0], b.const(scales)], mode='linear')
+    elif b.opset < 11:
+        b.output('Resize', [b.inputs[0], b.const(scales)], mode='linear')
+    else:
+        sizes = b.ints(b.out_shape())
+        b.output('Resize', [b.inputs[0], '', '', sizes], mode='linear',
+                 coordinate_transformation_mode='align_corners')
+    return b.nodes()
+
+
+def _normalized_slices(slices, ndim):
+    """GetItem's key as a list of entries: slice, int, None or int64 array."""
+    if isinstance(slices, list):  # Chainer's rule: a list of ints is one index
+        slices = (slices,) if all(isinstance(s, int) for s in slices) else tuple(slices)
+    elif not isinstance(slices, tuple):
+        slices = slices,
+    entries = []
+    for s in slices:
+        if isinstance(s, (list, numpy.ndarray)):
+            s = numpy.asarray(s)
+            s = int(s) if s.ndim == 0 else s.astype(numpy.int64)
+        elif isinstance(s, (numpy.integer, int)):
+            s = int(s)
+        entries.append(s)
+    if Ellipsis in entries:
+        i = entries.index(Ellipsis)
+        entries[i:i + 1] = [slice(None)] * (ndim - _consumed(entries) + 1)
+    return entries + [slice(None)] * (ndim - _consumed(entries))
+
+
+def _consumed(entries):
+    """The number of input axes the entries index (None indexes none)."""
+    return sum(1 for e in entries if e is not None)
+
+
+@converts('GetItem')
+def convert_GetItem(params):
+    b = Builder(params)
+    shape = b.in_shape()
+    entries = _normalized_slices(params.func.slices, len(shape))
+    is_array = [isinstance(e, numpy.ndarray) for e in entries]
+    indexing = [i for i, e in enumerate(entries) if is_array[i] or isinstance(e, int)]
+    arrays = [i for i, a in enumerate(is_array) if a]
+    if arrays:
+        if indexing != list(range(indexing[0], indexing[-1] + 1)):
+            raise ValueError('kusari cannot export get_item whose integer and array indices '
+                             'are not next to each other')
+        if len(arrays) > 1:
+            if b.opset < 11:
+                raise ValueError('get_item with several array indices needs GatherND '
+                                 '(opset 11 or later)')
+            if arrays != list(range(arrays[0], arrays[-1] + 1)) or any(
+                    not isinstance(e, int) for e in entries[:arrays[0]]):
+                raise ValueError('kusari exports several array indices of get_item only on '
+                                 'the leading axes')
+
+    x = b.inputs[0]
+    starts, ends, axes, steps = [], [], [], []
+    squeezed, unsqueezed, gathers = [], [], []
+    in_axis = out_axis = 0
+    for entry in entries:
+        if entry is None:
+            unsqueezed.append(out_axis)
+            out_axis += 1
+            continue
+        dim = shape[in_axis]
+        if isinstance(entry, int):
+            index = entry % dim
+            starts.append(index), ends.append(index + 1), axes.append(in_axis), steps.append(1)
+            squeezed.append(in_axis)
+        elif isinstance(entry, slice):
+            start, stop, step = entry.indices(dim)
+            if (start, stop, step) != (0, dim, 1):
+                if step != 1 and b.opset < 10:
+                    raise ValueError('get_item with a step needs opset 10 or later')
+                if step < 0 and stop < 0:
+                    stop = -2 ** 63  # to the first element
+                starts.append(start), ends.append(stop), axes.append(in_axis)
+                steps.append(step)
+            out_axis += 1
+        else:
+            gathers.append((in_axis - len(squeezed), entry % dim))
+            if len(gathers) == 1:
+                out_axis += len(numpy.broadcast_shapes(*[entries[i].shape for i in arrays]))
+        in_axis += 1
+    if axes:
+        x = b.slice(x, starts, ends, axes, steps if any(s != 1 for s in steps) else None)
+    if squeezed:
+        x = b.squeeze(x, squeezed)
+    if len(gathers) == 1:
+        axis, index = gathers[0]
+        x = b.op('Gather', [x, b.const(index, numpy.int64)], axis=axis)
+    elif gathers:
+        index = numpy.stack(numpy.broadcast_arrays(*[g[1] for g in gathers]), axis=-1)
+        x = b.op('GatherND', [x, b.const(index, numpy.int64)])
+    if unsqueezed:
+        x = b.unsqueeze(x, unsqueezed)
+    return b.nodes_ending_with(x)

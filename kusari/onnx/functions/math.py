@@ -1,0 +1,174 @@
+"""Arithmetic, elementwise math, reductions and matrix products."""
+
+import numpy
+
+from kusari.onnx.functions.converter import Builder, converts
+
+
+def _same(op_type):
+    def convert(params):
+        b = Builder(params)
+        b.output(op_type, b.inputs)
+        return b.nodes()
+    return convert
+
+
+for _name, _op, _since in (
+        ('Add', 'Add', 7), ('Sub', 'Sub', 7), ('Mul', 'Mul', 7), ('Div', 'Div', 7),
+        ('Neg', 'Neg', 7), ('Absolute', 'Abs', 7), ('Exp', 'Exp', 7), ('Log', 'Log', 7),
+        ('Sqrt', 'Sqrt', 7), ('Sin', 'Sin', 7), ('Cos', 'Cos', 7), ('Tan', 'Tan', 7),
+        ('Arcsin', 'Asin', 7), ('Arccos', 'Acos', 7), ('Arctan', 'Atan', 7),
+        ('Sinh', 'Sinh', 9), ('Cosh', 'Cosh', 9), ('Maximum', 'Max', 7),
+        ('Minimum', 'Min', 7), ('PowVarVar', 'Pow', 7), ('Identity', 'Identity', 7),
+        ('Floor', 'Floor', 7), ('Ceil', 'Ceil', 7), ('Erf', 'Erf', 9),
+        ('sign', 'Sign', 9), ('Sign', 'Sign', 9)):
+    converts(_name, since=_since)(_same(_op))
+
+
+def _dtype(params, i=0):
+    return params.func.inputs[i].dtype
+
+
+def _with_constant(op_type, constant_first=False):
+    """x op value (or value op x) for the nodes that keep a scalar ``value``."""
+    def convert(params):
+        b = Builder(params)
+        value = b.const(params.func.value, _dtype(params))
+        operands = [value, b.inputs[0]] if constant_first else [b.inputs[0], value]
+        b.output(op_type, operands)
+        return b.nodes()
+    return convert
+
+
+converts('AddConstant')(_with_constant('Add'))
+converts('SubFromConstant')(_with_constant('Sub', constant_first=True))
+converts('MulConstant')(_with_constant('Mul'))
+converts('DivFromConstant')(_with_constant('Div', constant_first=True))
+converts('PowVarConst')(_with_constant('Pow'))
+converts('PowConstVar')(_with_constant('Pow', constant_first=True))
+
+
+@converts('Square')
+def convert_Square(params):
+    b = Builder(params)
+    b.output('Mul', [b.inputs[0], b.inputs[0]])
+    return b.nodes()
+
+
+@converts('Rsqrt', 'RsqrtGPU')
+def convert_Rsqrt(params):
+    b = Builder(params)
+    b.output('Reciprocal', [b.op('Sqrt', b.inputs)])
+    return b.nodes()
+
+
+@converts('Expm1')
+def convert_Expm1(params):
+    b = Builder(params)
+    b.output('Sub', [b.op('Exp', b.inputs), b.const(1, _dtype(params))])
+    return b.nodes()
+
+
+@converts('Log1p')
+def convert_Log1p(params):
+    b = Builder(params)
+    b.output('Log', [b.op('Add', [b.inputs[0], b.const(1, _dtype(params))])])
+    return b.nodes()
+
+
+@converts('Log2', 'Log10')
+def convert_LogBase(params):
+    base = 2. if type(params.func).__name__ == 'Log2' else 10.
+    b = Builder(params)
+    b.output('Div', [b.op('Log', b.inputs), b.const(numpy.log(base), _dtype(params))])
+    return b.nodes()
+
+
+@converts('Clip')
+def convert_Clip(params):
+    b = Builder(params)
+    b.clip(b.inputs[0], params.func.x_min, params.func.x_max, out=params.output_names)
+    return b.nodes()
+
+
+def _axes(func, ndim):
+    axis = getattr(func, 'axis', None)
+    if axis is None:
+        return None
+    if not isinstance(axis, (tuple, list)):
+        axis = axis,
+    return [a % ndim for a in axis]
+
+
+def _reduction(op_type):
+    def convert(params):
+        b = Builder(params)
+        axes = _axes(params.func, len(b.in_shape()))
+        b.reduce(op_type, b.inputs[0], axes, getattr(params.func, 'keepdims', False),
+                 out=params.output_names)
+        return b.nodes()
+    return convert
+
+
+converts('Sum')(_reduction('ReduceSum'))
+converts('Max')(_reduction('ReduceMax'))
+converts('Min')(_reduction('ReduceMin'))
+converts('Mean')(_reduction('ReduceMean'))
+converts('Prod')(_reduction('ReduceProd'))
+converts('LogSumExp')(_reduction('ReduceLogSumExp'))
+
+
+def _arg_reduction(op_type):
+    def convert(params):
+        """ArgMax/ArgMin give int64; kusari's (Chainer's) result is int32."""
+        b = Builder(params)
+        x = b.inputs[0]
+        axis = params.func.axis
+        if axis is None:
+            x, axis = b.reshape(x, [-1]), 0
+        index = b.op(op_type, [x], axis=axis % max(len(b.in_shape()), 1), keepdims=0)
+        b.output('Cast', [index], to=_tensor_type(b.func.outputs[0]().dtype))
+        return b.nodes()
+    return convert
+
+
+def _tensor_type(dtype):
+    from onnx import helper
+    return helper.np_dtype_to_tensor_dtype(numpy.dtype(dtype))
+
+
+converts('ArgMax')(_arg_reduction('ArgMax'))
+converts('ArgMin')(_arg_reduction('ArgMin'))
+
+
+@converts('BroadcastTo', since=8)
+def convert_BroadcastTo(params):
+    b = Builder(params)
+    shape = getattr(params.func, '_shape', None) or b.out_shape()
+    b.output('Expand', [b.inputs[0], b.ints(shape)])
+    return b.nodes()
+
+
+@converts('LinearInterpolate')
+def convert_LinearInterpolate(params):
+    """p * x + (1 - p) * y"""
+    b = Builder(params)
+    p, x, y = b.inputs
+    one_minus_p = b.op('Sub', [b.const(1, _dtype(params)), p])
+    b.output('Add', [b.op('Mul', [p, x]), b.op('Mul', [one_minus_p, y])])
+    return b.nodes()
+
+
+@converts('MatMul')
+def convert_MatMul(params):
+    b = Builder(params)
+    a, c = b.inputs
+    func = params.func
+    for i, trans in ((0, func.transa), (1, func.transb)):
+        ndim = len(b.in_shape(i))
+        if trans and ndim >= 2:
+            perm = list(range(ndim - 2)) + [ndim - 1, ndim - 2]
+            operand = b.op('Transpose', [b.inputs[i]], perm=perm)
+            a, c = (operand, c) if i == 0 else (a, operand)
+    b.output('MatMul', [a, c])
+    return b.nodes()

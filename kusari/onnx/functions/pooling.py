@@ -1,0 +1,82 @@
+"""Max, average and ROI pooling, and unpooling."""
+
+import warnings
+
+import numpy
+
+from kusari.onnx.functions.converter import Builder, converts
+
+
+def _window(func, ndim):
+    """(ksize, stride, pad) per spatial axis, from Chainer's 2-d or n-d attributes."""
+    def per_axis(nd_name, names_2d):
+        value = getattr(func, nd_name, None)
+        if value is None:
+            value = tuple(getattr(func, n) for n in names_2d)
+        return [int(v) for v in numpy.broadcast_to(numpy.asarray(value), (ndim,))]
+    return (per_axis('ksize', ('kh', 'kw')), per_axis('stride', ('sy', 'sx')),
+            per_axis('pad', ('ph', 'pw')))
+
+
+def _pool(op_type):
+    def convert(params):
+        func = params.func
+        b = Builder(params)
+        ndim = len(b.in_shape()) - 2
+        ksize, stride, pad = _window(func, ndim)
+        begin, end = list(pad), list(pad)
+        attrs = {}
+        if getattr(func, 'cover_all', False):
+            # windows also cover the last elements: ceil instead of floor
+            if b.opset >= 10:
+                attrs['ceil_mode'] = 1
+            else:
+                end = [p + s - 1 for p, s in zip(pad, stride)]
+        if op_type == 'AveragePool':
+            # kusari (as Chainer) divides by the window size, padding included, unless
+            # pad_value is None
+            attrs['count_include_pad'] = int(getattr(func, 'pad_value', 0) is not None)
+        b.output(op_type, b.inputs, kernel_shape=ksize, strides=stride, pads=begin + end,
+                 **attrs)
+        return b.nodes()
+    return convert
+
+
+converts('MaxPooling2D', 'MaxPoolingND')(_pool('MaxPool'))
+converts('AveragePooling2D', 'AveragePoolingND')(_pool('AveragePool'))
+
+
+@converts('Unpooling2D', 'UnpoolingND')
+def convert_Unpooling(params):
+    """Nearest-neighbour upsampling: each element repeated over its window."""
+    b = Builder(params)
+    ndim = len(b.in_shape()) - 2
+    ksize, stride, pad = _window(params.func, ndim)
+    if ksize != stride or any(pad):
+        raise RuntimeError('kusari exports unpooling only with stride equal to ksize and no '
+                           'padding')
+    in_shape, out_shape = b.in_shape(), b.out_shape()
+    scales = [float(o) / i for o, i in zip(out_shape, in_shape)]
+    if b.opset < 9:
+        b.output('Upsample', b.inputs, mode='nearest', scales=scales)
+    elif b.opset < 10:
+        b.output('Upsample', [b.inputs[0], b.const(scales)], mode='nearest')
+    elif b.opset < 11:
+        b.output('Resize', [b.inputs[0], b.const(scales)], mode='nearest')
+    else:
+        b.output('Resize', [b.inputs[0], '', '', b.ints(out_shape)], mode='nearest',
+                 coordinate_transformation_mode='asymmetric', nearest_mode='floor')
+    return b.nodes()
+
+
+@converts('ROIPooling2D', 'roi_pooling_2d')
+def convert_ROIPooling2D(params):
+    """MaxRoiPool; its rounding of region bounds may differ from kusari's."""
+    func = params.func
+    warnings.warn('ROIPooling2D is exported as ONNX MaxRoiPool, whose rounding of region '
+                  'bounds may make values differ', UserWarning)
+    b = Builder(params)
+    inputs = b.inputs if len(b.inputs) == 2 else b.inputs + [b.const(func.rois)]
+    b.output('MaxRoiPool', inputs, pooled_shape=[int(func.outh), int(func.outw)],
+             spatial_scale=float(func.spatial_scale))
+    return b.nodes()

@@ -1,0 +1,1 @@
+"""Recurrent networks, as ONNX's recurrent ops."""

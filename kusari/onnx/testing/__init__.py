@@ -1,0 +1,1 @@
+"""Helpers to test converters: deterministic inputs, test-case export, onnxruntime checks."""
