@@ -122,7 +122,20 @@ class _ExistingModuleLoader(importlib.abc.Loader):
         self._spec = module.__spec__
 
     def create_module(self, spec):
+        self._alias_shadowed_submodules(spec.name)
         return self._module
+
+    def _alias_shadowed_submodules(self, name):
+        # A submodule hidden by a package attribute of the same name (onnx_chainer's
+        # function export beside its module export) gets its Chainer name now: imported
+        # later through the hook, the import system would set the package's attribute to
+        # the module.
+        prefix = self._module.__name__ + '.'
+        for kusari_name, submodule in list(sys.modules.items()):
+            child = kusari_name[len(prefix):]
+            if (kusari_name.startswith(prefix) and '.' not in child
+                    and getattr(self._module, child, submodule) is not submodule):
+                sys.modules.setdefault(name + '.' + child, submodule)
 
     def exec_module(self, module):
         # The module already ran under its kusari name. The import system has

@@ -312,7 +312,7 @@ def _export(onnx, model, args, filename, export_params, graph_name, save_text, o
             name, helper.np_dtype_to_tensor_dtype(var.dtype), shape))
     output_infos = [
         helper.make_tensor_value_info(name, helper.np_dtype_to_tensor_dtype(var.dtype),
-                                      None if input_shapes is not None else var.shape)
+                                      [None] * var.ndim if input_shapes is not None else var.shape)
         for name, var in network_outputs.items()]
     if not export_params:  # the parameters become inputs the user feeds
         input_infos += param_inputs

@@ -11,9 +11,10 @@ def function_nodes(outputs):
     found = {}
     heap = []  # by decreasing rank, so a node is met after every node that uses it
     for var in outputs:
-        if var.creator_node is not None:
-            heapq.heappush(heap, (-var.creator_node.rank, len(found), var.creator_node))
-            found[id(var.creator_node)] = var.creator_node
+        creator = var.creator_node
+        if creator is not None and id(creator) not in found:
+            found[id(creator)] = creator
+            heapq.heappush(heap, (-creator.rank, len(found), creator))
     order = []
     while heap:
         _, _, func = heapq.heappop(heap)

@@ -301,6 +301,7 @@ def convert_SelectItem(params):
     else:  # sum of x times one-hot(t)
         n_class = b.in_shape(0)[1]
         dtype = params.func.inputs[0].dtype
+        t = b.op('Cast', [t], to=7)  # onnxruntime's OneHot wants int64 indices
         one_hot = b.op('OneHot', [t, b.ints([n_class]), b.const([0, 1], dtype)], axis=-1)
         b.reduce('ReduceSum', b.op('Mul', [x, one_hot]), [1], out=params.output_names)
     return b.nodes()
@@ -336,9 +337,9 @@ def convert_ResizeImages(params):
         b.output('Upsample', [b.inputs[0], b.const(scales)], mode='linear')
     elif b.opset < 11:
         b.output('Resize', [b.inputs[0], b.const(scales)], mode='linear')
-    else:
-        sizes = b.ints(b.out_shape())
-        b.output('Resize', [b.inputs[0], '', '', sizes], mode='linear',
+    else:  # before opset 13, roi and scales are required even when sizes are given
+        empty = b.const([]) if b.opset < 13 else ''
+        b.output('Resize', [b.inputs[0], empty, empty, b.ints(b.out_shape())], mode='linear',
                  coordinate_transformation_mode='align_corners')
     return b.nodes()
 
@@ -357,8 +358,9 @@ def _normalized_slices(slices, ndim):
         elif isinstance(s, (numpy.integer, int)):
             s = int(s)
         entries.append(s)
-    if Ellipsis in entries:
-        i = entries.index(Ellipsis)
+    ellipsis = [i for i, e in enumerate(entries) if e is Ellipsis]
+    if ellipsis:
+        i = ellipsis[0]
         entries[i:i + 1] = [slice(None)] * (ndim - _consumed(entries) + 1)
     return entries + [slice(None)] * (ndim - _consumed(entries))
 

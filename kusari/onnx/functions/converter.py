@@ -56,8 +56,7 @@ def converts(*names, since=7):
                     'kusari cannot convert `{}` with ONNX opset_version {} (needs {} or '
                     'later)'.format(type(params.func).__name__, params.opset_version, since))
             return convert(params)
-        checked.__name__ = convert.__name__
-        checked.__doc__ = convert.__doc__
+        checked.__wrapped__ = convert
         for name in names:
             converters[name] = checked
             minimum_opsets[name] = since

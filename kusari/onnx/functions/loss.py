@@ -20,6 +20,7 @@ def convert_SoftmaxCrossEntropy(params):
     log_p = b.op('LogSoftmax', [x], axis=1)
     valid = b.op('Not', [b.op('Equal', [t, b.const(func.ignore_label, func.inputs[1].dtype)])])
     safe_t = b.op('Where', [valid, t, b.const(0, func.inputs[1].dtype)])
+    safe_t = b.op('Cast', [safe_t], to=7)  # onnxruntime's OneHot wants int64 indices
     one_hot = b.op('OneHot', [safe_t, b.ints([shape[1]]), b.const([0, 1], dtype)], axis=-1)
     picked = b.reduce('ReduceSum', b.op('Mul', [log_p, one_hot]), [1])
     losses = b.op('Mul', [b.op('Neg', [picked]), b.op('Cast', [valid], to=_float(dtype))])

@@ -63,8 +63,9 @@ def convert_Unpooling(params):
         b.output('Upsample', [b.inputs[0], b.const(scales)], mode='nearest')
     elif b.opset < 11:
         b.output('Resize', [b.inputs[0], b.const(scales)], mode='nearest')
-    else:
-        b.output('Resize', [b.inputs[0], '', '', b.ints(out_shape)], mode='nearest',
+    else:  # before opset 13, roi and scales are required even when sizes are given
+        empty = b.const([]) if b.opset < 13 else ''
+        b.output('Resize', [b.inputs[0], empty, empty, b.ints(out_shape)], mode='nearest',
                  coordinate_transformation_mode='asymmetric', nearest_mode='floor')
     return b.nodes()
 
