@@ -1,8 +1,9 @@
 """Run unmodified Chainer programs and test suites on kusari.
 
 After :func:`install`, ``import chainer`` (and every ``chainer.X.Y``
-submodule), ``import chainermn``, ``import chainerx`` and ``import onnx_chainer`` resolve to kusari's
-own module objects, so both spellings share classes and configuration::
+submodule), ``import chainermn``, ``import chainerx`` and ``import onnx_chainer``
+resolve to kusari's own module objects, so both spellings share classes and
+configuration::
 
     python -m kusari.compat train_mnist.py --epoch 3   # a script
     python -m kusari.compat -m pytest tests/            # a module
@@ -15,11 +16,12 @@ or from Python::
     import chainer   # kusari
 
 ``chainer.cuda`` is ``chainer.backends.cuda``, ``chainermn`` is
-``kusari.distributed``, ``onnx_chainer`` is ``kusari.onnx`` and ``chainerx`` is a stand-in whose ``is_available()``
-is False. Importing a Chainer module that kusari knowingly lacks raises
-:class:`ChainerModuleNotAvailable` (an ``ImportError``) naming the module and
-what to use instead. Chainer's ``CHAINER_*`` environment variables are read by
-kusari itself, with ``KUSARI_*`` spellings taking precedence.
+``kusari.distributed``, ``onnx_chainer`` is ``kusari.onnx`` and ``chainerx`` is a
+stand-in whose ``is_available()`` is False. Importing a Chainer module that
+kusari knowingly lacks raises :class:`ChainerModuleNotAvailable` (an
+``ImportError``) naming the module and what to use instead. Chainer's
+``CHAINER_*`` environment variables are read by kusari itself, with
+``KUSARI_*`` spellings taking precedence.
 """
 
 import sys

@@ -1,8 +1,9 @@
 """Import hook that resolves Chainer's module names to kusari's modules.
 
 ``chainer.X.Y`` is answered with the module object ``kusari.X.Y`` itself (not a
-copy; ``onnx_chainer`` is ``kusari.onnx``), registered in ``sys.modules`` under both names, so that classes,
-``config`` and every other global are shared by the two spellings.
+copy; ``onnx_chainer.X`` with ``kusari.onnx.X``), registered in ``sys.modules``
+under both names, so that classes, ``config`` and every other global are shared
+by the two spellings.
 """
 
 import importlib
@@ -163,7 +164,7 @@ def _register_imported_submodules(chainer_name, kusari_name):
 
 
 class ChainerFinder(importlib.abc.MetaPathFinder):
-    """Meta-path finder mapping ``chainer``/``chainermn``/``chainerx``/``onnx_chainer`` to kusari."""
+    """Meta-path finder mapping Chainer's top-level packages (``_TOP_LEVEL``) to kusari."""
 
     def find_spec(self, fullname, path=None, target=None):
         if _candidates(fullname) is None:

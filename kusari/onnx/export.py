@@ -9,8 +9,9 @@ from kusari.link_hook import LinkHook
 from kusari.onnx import _onnx
 
 MINIMUM_OPSET_VERSION = 7
-# The newest opset both onnx and onnxruntime implement that the converters are tested with.
-MAXIMUM_OPSET_VERSION = 23
+# The newest opset whose ops onnxruntime (1.32) runs for every converter: it lacks
+# MaxRoiPool-22 (ROIPooling2D); the other converters also pass up to opset 28.
+MAXIMUM_OPSET_VERSION = 21
 
 
 def convert_parameter(parameter, context):
@@ -226,7 +227,7 @@ def export(model, args, filename=None, export_params=True, graph_name='Graph',
     onnx = _onnx.require()
     if filename is not None and not no_testcase:
         warnings.warn('Exporting ONNX without testcases is deprecated. '
-                      'Use export_testcase instead', DeprecationWarning)
+                      'Use export_testcase instead', DeprecationWarning, stacklevel=2)
     newest = min(onnx.defs.onnx_opset_version(), MAXIMUM_OPSET_VERSION)
     if opset_version is None:
         opset_version = newest
@@ -234,7 +235,7 @@ def export(model, args, filename=None, export_params=True, graph_name='Graph',
         warnings.warn(
             'kusari.onnx is tested with opset_version {} to {}; the model exported with '
             'opset_version {} may not work.'.format(
-                MINIMUM_OPSET_VERSION, MAXIMUM_OPSET_VERSION, opset_version))
+                MINIMUM_OPSET_VERSION, MAXIMUM_OPSET_VERSION, opset_version), stacklevel=2)
     if input_shapes is not None:
         input_shapes = _customized_shapes(args, input_shapes)
 
@@ -281,7 +282,7 @@ def _export(onnx, model, args, filename, export_params, graph_name, save_text, o
         for path, param in model.namedparams():
             if param.array is None:
                 warnings.warn("The parameter '{}' is not initialized, skip setting to ONNX "
-                              'graph'.format(path))
+                              'graph'.format(path), stacklevel=3)
                 continue
             tensor = convert_parameter(param, context)
             param_names.add(tensor.name)
@@ -360,4 +361,4 @@ def _check(onnx, onnx_model, external_converters, external_opset_imports):
             'ValidationError is occurred but ignored. kusari recommends to set '
             '`external_opset_imports` when using `external_converters` on exporting. Please '
             'take care about ONNX format check is insufficient. Error message:\n{}'.format(
-                error), UserWarning)
+                error), UserWarning, stacklevel=3)

@@ -42,7 +42,8 @@ def export_testcase(model, args, out_dir, output_grad=False, **kwargs):
         kusari.backward(ys, [model.xp.ones_like(y.array) for y in ys])
         for i, (path, param) in enumerate(model.namedparams()):
             if param.grad is None:
-                warnings.warn('Parameter `{}` does not have gradient value'.format(path))
+                warnings.warn('Parameter `{}` does not have gradient value'.format(path),
+                              stacklevel=2)
                 continue
             write_tensor_pb(os.path.join(data_dir, 'gradient_{}.pb'.format(i)),
                             cleanse_param_name(path), kusari.cuda.to_cpu(param.grad))

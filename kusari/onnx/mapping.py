@@ -14,10 +14,7 @@ def _patched_functions():
     import kusari.functions as F
     from kusari.functions.rnn import n_step_gru, n_step_lstm, n_step_rnn
 
-    from kusari.functions.pooling import roi_pooling_2d
-
-    return ((F, 'sign'), (F, 'roi_pooling_2d'), (roi_pooling_2d, 'roi_pooling_2d'),
-            (F, 'n_step_gru'), (n_step_gru, 'n_step_gru'),
+    return ((F, 'sign'), (F, 'n_step_gru'), (n_step_gru, 'n_step_gru'),
             (F, 'n_step_lstm'), (n_step_lstm, 'n_step_lstm'),
             (F, 'n_step_rnn'), (n_step_rnn, 'n_step_rnn'))
 

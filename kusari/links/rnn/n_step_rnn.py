@@ -154,7 +154,14 @@ class NStepRNNBase(ChainList):
                 type(self).__name__, type(xs).__name__))
         # The functions want time-major batches of non-increasing size: sort the
         # sequences by length, and undo the order on the way out.
+        # Sequences already in that order (all of one length, the usual batch) are not
+        # permuted: no copies, and no permutations in the recorded (or exported) graph.
         order = argsort_list_descent(xs)
+        if (order == numpy.arange(len(order))).all():
+            hxs = [self.init_hx(xs) if hx is None else hx for hx in hs]
+            outputs = self.rnn(self.n_layers, self.dropout, *hxs, self.ws, self.bs,
+                               F.transpose_sequence(xs))
+            return list(outputs[:-1]) + [list(F.transpose_sequence(outputs[-1]))]
         xs = permutate_list(xs, order, inv=False)
         index = self.xp.asarray(order)
         hxs = [self.init_hx(xs) if hx is None else F.permutate(hx, index, axis=1)

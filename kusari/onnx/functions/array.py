@@ -330,7 +330,8 @@ def convert_ResizeImages(params):
     scales = [1., 1., out_h / in_h, out_w / in_w]
     if b.opset < 11:
         warnings.warn('ResizeImages is exported with ONNX opset {}, whose resize cannot align '
-                      'corners: values differ from kusari\'s'.format(b.opset), UserWarning)
+                      'corners: values differ from kusari\'s'.format(b.opset), UserWarning,
+                      stacklevel=2)
     if b.opset < 9:
         b.output('Upsample', b.inputs, mode='linear', scales=scales)
     elif b.opset < 10:

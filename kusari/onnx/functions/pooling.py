@@ -70,12 +70,12 @@ def convert_Unpooling(params):
     return b.nodes()
 
 
-@converts('ROIPooling2D', 'roi_pooling_2d')
+@converts('ROIPooling2D')
 def convert_ROIPooling2D(params):
     """MaxRoiPool; its rounding of region bounds may differ from kusari's."""
     func = params.func
     warnings.warn('ROIPooling2D is exported as ONNX MaxRoiPool, whose rounding of region '
-                  'bounds may make values differ', UserWarning)
+                  'bounds may make values differ', UserWarning, stacklevel=2)
     b = Builder(params)
     inputs = b.inputs if len(b.inputs) == 2 else b.inputs + [b.const(func.rois)]
     b.output('MaxRoiPool', inputs, pooled_shape=[int(func.outh), int(func.outw)],
