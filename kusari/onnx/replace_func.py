@@ -10,6 +10,9 @@ import inspect
 import kusari
 
 
+_VARIADIC = (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD)
+
+
 def _is_var(value):
     return isinstance(value, kusari.Variable)
 
@@ -102,7 +105,9 @@ def fake_as_funcnode(alt_func, name, rename_attributes=None, experimental_warnin
         bound.apply_defaults()
         kwargs = dict(kwargs)
         for i, (key, value) in enumerate(bound.arguments.items()):
-            if i >= len(args):
+            # defaults of the parameters not given positionally; a ``**kwargs`` parameter
+            # holds the keywords given, already in kwargs
+            if i >= len(args) and signature.parameters[key].kind not in _VARIADIC:
                 kwargs[key] = value
         inputs = []
         attributes = {}

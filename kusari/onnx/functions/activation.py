@@ -16,7 +16,6 @@ converts('Sigmoid')(_unary('Sigmoid'))
 converts('Tanh')(_unary('Tanh'))
 converts('ELU')(_unary('Elu', alpha=lambda f: float(f.alpha)))
 converts('LeakyReLU')(_unary('LeakyRelu', alpha=lambda f: float(f.slope)))
-converts('Selu')(_unary('Selu', alpha=lambda f: float(f.alpha), gamma=lambda f: float(f.scale)))
 converts('HardSigmoid')(_unary('HardSigmoid', alpha=lambda f: 0.2, beta=lambda f: 0.5))
 
 
@@ -77,13 +76,20 @@ def convert_PReLUFunction(params):
     return b.nodes()
 
 
-@converts('Swish')
-def convert_Swish(params):
-    """x * sigmoid(beta * x); beta is an input of the node."""
+
+@converts('CReLU')
+def convert_CReLU(params):
     b = Builder(params)
-    x, beta = b.inputs
-    ndim, beta_ndim = len(b.in_shape(0)), len(b.in_shape(1))
-    if beta_ndim and ndim - 1 - beta_ndim > 0:
-        beta = b.unsqueeze(beta, range(beta_ndim, ndim - 1))
-    b.output('Mul', [x, b.op('Sigmoid', [b.op('Mul', [x, beta])])])
+    x = b.inputs[0]
+    axis = params.func.axis % len(b.in_shape())
+    b.output('Concat', [b.op('Relu', [x]), b.op('Relu', [b.op('Neg', [x])])], axis=axis)
+    return b.nodes()
+
+
+@converts('RReLU')
+def convert_RReLU(params):
+    """At inference the slope is the middle of [lower, upper]."""
+    func = params.func
+    b = Builder(params)
+    b.output('LeakyRelu', b.inputs, alpha=(float(func.lower) + float(func.upper)) / 2)
     return b.nodes()

@@ -38,27 +38,6 @@ def convert_Reshape(params):
     return b.nodes()
 
 
-@converts('ExpandDims')
-def convert_ExpandDims(params):
-    b = Builder(params)
-    axis = params.func.axis % (len(b.in_shape()) + 1)
-    b.unsqueeze(b.inputs[0], [axis], out=params.output_names)
-    return b.nodes()
-
-
-@converts('Squeeze')
-def convert_Squeeze(params):
-    b = Builder(params)
-    shape = b.in_shape()
-    axis = params.func.axis
-    if axis is None:
-        axes = [i for i, n in enumerate(shape) if n == 1]
-    else:
-        axes = [a % len(shape) for a in (axis if isinstance(axis, tuple) else (axis,))]
-    b.squeeze(b.inputs[0], axes, out=params.output_names)
-    return b.nodes()
-
-
 def _transpose_to(perm):
     def convert(params):
         b = Builder(params)
@@ -71,47 +50,7 @@ def _transpose_perm(func, ndim):
     return func.axes if func.axes is not None else range(ndim)[::-1]
 
 
-def _swapaxes_perm(func, ndim):
-    perm = list(range(ndim))
-    a, c = func.axis1 % ndim, func.axis2 % ndim
-    perm[a], perm[c] = perm[c], perm[a]
-    return perm
-
-
-def _moveaxis_perm(func, ndim):
-    sources = [a % ndim for a in numpy.atleast_1d(func.source)]
-    destinations = [a % ndim for a in numpy.atleast_1d(func.destination)]
-    perm = [a for a in range(ndim) if a not in sources]
-    for destination, source in sorted(zip(destinations, sources)):
-        perm.insert(destination, source)
-    return perm
-
-
-def _rollaxis_perm(func, ndim):
-    axis, start = func.axis % ndim, func.start % (ndim + 1)
-    perm = [a for a in range(ndim) if a != axis]
-    perm.insert(start if start <= axis else start - 1, axis)
-    return perm
-
-
 converts('Transpose')(_transpose_to(_transpose_perm))
-converts('Swapaxes')(_transpose_to(_swapaxes_perm))
-converts('Moveaxis')(_transpose_to(_moveaxis_perm))
-converts('Rollaxis')(_transpose_to(_rollaxis_perm))
-
-
-@converts('Depth2Space')
-def convert_Depth2Space(params):
-    b = Builder(params)
-    b.output('DepthToSpace', b.inputs, blocksize=params.func.r)
-    return b.nodes()
-
-
-@converts('Space2Depth')
-def convert_Space2Depth(params):
-    b = Builder(params)
-    b.output('SpaceToDepth', b.inputs, blocksize=params.func.r)
-    return b.nodes()
 
 
 @converts('Concat')
@@ -119,30 +58,6 @@ def convert_Concat(params):
     b = Builder(params)
     b.output('Concat', b.inputs, axis=params.func.axis % len(b.in_shape()))
     return b.nodes()
-
-
-def _stack_like(axis_of, shape_of):
-    """Concat after reshaping each input as ``numpy.hstack`` and the like do."""
-    def convert(params):
-        b = Builder(params)
-        inputs = []
-        for i, x in enumerate(b.inputs):
-            shape = b.in_shape(i)
-            target = shape_of(shape)
-            inputs.append(x if tuple(target) == tuple(shape) else b.reshape(x, target))
-        b.output('Concat', inputs, axis=axis_of(len(b.in_shape())))
-        return b.nodes()
-    return convert
-
-
-converts('Vstack')(_stack_like(
-    lambda ndim: 0, lambda s: (1, 1) if not s else (1,) + s if len(s) == 1 else s))
-converts('Hstack')(_stack_like(
-    lambda ndim: 0 if ndim <= 1 else 1, lambda s: (1,) if not s else s))
-converts('Dstack')(_stack_like(
-    lambda ndim: 2,
-    lambda s: (1, 1, 1) if not s else (1,) + s + (1,) if len(s) == 1 else s + (1,)
-    if len(s) == 2 else s))
 
 
 @converts('Stack')
@@ -242,18 +157,6 @@ def convert_Pad(params):
         value = float(value.ravel()[0])
     pads = list(width[:, 0]) + list(width[:, 1])
     b.pad(b.inputs[0], pads, onnx_mode, value, out=params.output_names)
-    return b.nodes()
-
-
-@converts('ConstantPad')
-def convert_ConstantPad(params):
-    func = params.func
-    b = Builder(params)
-    ndim = len(b.in_shape())
-    width = numpy.broadcast_to(numpy.asarray(func.pad_width, dtype=numpy.int64), (ndim, 2))
-    value = float(numpy.asarray(func.keywords.get('constant_values', 0)).ravel()[0])
-    b.pad(b.inputs[0], list(width[:, 0]) + list(width[:, 1]), 'constant', value,
-          out=params.output_names)
     return b.nodes()
 
 
@@ -434,3 +337,11 @@ def convert_GetItem(params):
     if unsqueezed:
         x = b.unsqueeze(x, unsqueezed)
     return b.nodes_ending_with(x)
+
+
+@converts('Flip', since=10)
+def convert_Flip(params):
+    b = Builder(params)
+    axis = params.func.axis % len(b.in_shape())
+    b.slice(b.inputs[0], [-1], [-2 ** 63], [axis], [-1], out=params.output_names)
+    return b.nodes()

@@ -23,7 +23,19 @@ def convert_SoftmaxCrossEntropy(params):
     safe_t = b.op('Cast', [safe_t], to=7)  # onnxruntime's OneHot wants int64 indices
     one_hot = b.op('OneHot', [safe_t, b.ints([shape[1]]), b.const([0, 1], dtype)], axis=-1)
     picked = b.reduce('ReduceSum', b.op('Mul', [log_p, one_hot]), [1])
-    losses = b.op('Mul', [b.op('Neg', [picked]), b.op('Cast', [valid], to=_float(dtype))])
+    return _masked_mean(b, params, b.op('Neg', [picked]), valid, shape[0])
+
+
+def _float(dtype):
+    from onnx import helper
+    return helper.np_dtype_to_tensor_dtype(numpy.dtype(dtype))
+
+
+def _masked_mean(b, params, losses, valid, batch_size):
+    """The losses (zero where not ``valid``) reduced as the node's ``reduce``/``normalize`` say."""
+    func = params.func
+    dtype = func.inputs[0].dtype
+    losses = b.op('Mul', [losses, b.op('Cast', [valid], to=_float(dtype))])
     if func.reduce == 'no':
         b.op('Identity', [losses], out=params.output_names)
         return b.nodes()
@@ -32,11 +44,70 @@ def convert_SoftmaxCrossEntropy(params):
         count = b.reduce('ReduceSum', b.op('Cast', [valid], to=_float(dtype)), None)
         count = b.op('Max', [count, b.const(1, dtype)])
     else:
-        count = b.const(shape[0], dtype)
+        count = b.const(batch_size, dtype)
     b.output('Div', [total, count])
     return b.nodes()
 
 
-def _float(dtype):
-    from onnx import helper
-    return helper.np_dtype_to_tensor_dtype(numpy.dtype(dtype))
+@converts('SigmoidCrossEntropy', since=9)
+def convert_SigmoidCrossEntropy(params):
+    """softplus(x) - t x (the stable form of -t log s(x) - (1 - t) log(1 - s(x)));
+    labels -1 are ignored."""
+    func = params.func
+    b = Builder(params)
+    x, t = b.inputs
+    dtype = func.inputs[0].dtype
+    valid = b.op('Not', [b.op('Equal', [t, b.const(-1, func.inputs[1].dtype)])])
+    t_float = b.op('Cast', [t], to=_float(dtype))
+    losses = b.op('Sub', [b.op('Softplus', [x]), b.op('Mul', [t_float, x])])
+    return _masked_mean(b, params, losses, valid, b.in_shape(0)[0])
+
+
+@converts('MeanSquaredError')
+def convert_MeanSquaredError(params):
+    b = Builder(params)
+    diff = b.op('Sub', b.inputs)
+    b.reduce('ReduceMean', b.op('Mul', [diff, diff]), None, out=params.output_names)
+    return b.nodes()
+
+
+@converts('MeanAbsoluteError')
+def convert_MeanAbsoluteError(params):
+    b = Builder(params)
+    b.reduce('ReduceMean', b.op('Abs', [b.op('Sub', b.inputs)]), None,
+             out=params.output_names)
+    return b.nodes()
+
+
+@converts('SquaredError')
+def convert_SquaredError(params):
+    b = Builder(params)
+    diff = b.op('Sub', b.inputs)
+    b.output('Mul', [diff, diff])
+    return b.nodes()
+
+
+@converts('AbsoluteError')
+def convert_AbsoluteError(params):
+    b = Builder(params)
+    b.output('Abs', [b.op('Sub', b.inputs)])
+    return b.nodes()
+
+
+@converts('HuberLoss')
+def convert_HuberLoss(params):
+    """With m = min(|d|, delta): m^2 / 2 + delta (|d| - m), which is d^2 / 2 within
+    delta and delta (|d| - delta / 2) beyond."""
+    func = params.func
+    b = Builder(params)
+    dtype = func.inputs[0].dtype
+    size = b.op('Abs', [b.op('Sub', b.inputs)])
+    delta = b.const(func.delta, dtype)
+    near = b.clip(size, None, func.delta)
+    losses = b.op('Add', [b.op('Mul', [b.op('Mul', [near, near]), b.const(0.5, dtype)]),
+                          b.op('Mul', [delta, b.op('Sub', [size, near])])])
+    if func.reduce == 'sum_along_second_axis':
+        b.reduce('ReduceSum', losses, [1], out=params.output_names)
+    else:
+        b.op('Identity', [losses], out=params.output_names)
+    return b.nodes()

@@ -20,8 +20,7 @@ for _name, _op, _since in (
         ('Arcsin', 'Asin', 7), ('Arccos', 'Acos', 7), ('Arctan', 'Atan', 7),
         ('Sinh', 'Sinh', 9), ('Cosh', 'Cosh', 9), ('Maximum', 'Max', 7),
         ('Minimum', 'Min', 7), ('PowVarVar', 'Pow', 7), ('Identity', 'Identity', 7),
-        ('Floor', 'Floor', 7), ('Ceil', 'Ceil', 7), ('Erf', 'Erf', 9),
-        ('sign', 'Sign', 9), ('Sign', 'Sign', 9)):
+        ('Erf', 'Erf', 9), ('sign', 'Sign', 9)):
     converts(_name, since=_since)(_same(_op))
 
 
@@ -55,7 +54,7 @@ def convert_Square(params):
     return b.nodes()
 
 
-@converts('Rsqrt', 'RsqrtGPU')
+@converts('RsqrtGPU')
 def convert_Rsqrt(params):
     b = Builder(params)
     b.output('Reciprocal', [b.op('Sqrt', b.inputs)])
@@ -69,7 +68,7 @@ def convert_Expm1(params):
     return b.nodes()
 
 
-@converts('Log1p')
+@converts('Log1p', 'Log1P')  # kusari names its node Log1P
 def convert_Log1p(params):
     b = Builder(params)
     b.output('Log', [b.op('Add', [b.inputs[0], b.const(1, _dtype(params))])])
@@ -113,7 +112,6 @@ def _reduction(op_type):
 converts('Sum')(_reduction('ReduceSum'))
 converts('Max')(_reduction('ReduceMax'))
 converts('Min')(_reduction('ReduceMin'))
-converts('Mean')(_reduction('ReduceMean'))
 converts('Prod')(_reduction('ReduceProd'))
 converts('LogSumExp')(_reduction('ReduceLogSumExp'))
 
@@ -171,4 +169,86 @@ def convert_MatMul(params):
             operand = b.op('Transpose', [b.inputs[i]], perm=perm)
             a, c = (operand, c) if i == 0 else (a, operand)
     b.output('MatMul', [a, c])
+    return b.nodes()
+
+
+converts('Arctanh', since=9)(_same('Atanh'))
+
+
+@converts('Fmod', since=10)
+def convert_Fmod(params):
+    b = Builder(params)
+    b.output('Mod', b.inputs, fmod=1)
+    return b.nodes()
+
+
+@converts('Erfc', since=9)
+def convert_Erfc(params):
+    b = Builder(params)
+    b.output('Sub', [b.const(1, _dtype(params)), b.op('Erf', b.inputs)])
+    return b.nodes()
+
+
+@converts('MultiAdd')
+def convert_MultiAdd(params):
+    """A chain of Adds (they broadcast in every opset, unlike Sum before opset 8)."""
+    b = Builder(params)
+    total = b.inputs[0]
+    for x in b.inputs[1:-1]:
+        total = b.op('Add', [total, x])
+    b.output('Add', [total, b.inputs[-1]])
+    return b.nodes()
+
+
+@converts('SumTo')
+def convert_SumTo(params):
+    """Sums the leading axes and those broadcast from 1 to reach ``shape``."""
+    b = Builder(params)
+    in_shape, shape = b.in_shape(), tuple(params.func.shape)
+    lead = len(in_shape) - len(shape)
+    axes = list(range(lead)) + [lead + i for i, n in enumerate(shape)
+                                if n == 1 and in_shape[lead + i] != 1]
+    summed = b.reduce('ReduceSum', b.inputs[0], axes, keepdims=True) if axes else b.inputs[0]
+    b.reshape(summed, shape, out=params.output_names)
+    return b.nodes()
+
+
+@converts('Cumsum', since=11)
+def convert_Cumsum(params):
+    b = Builder(params)
+    axis = params.func.axis
+    if axis is None:
+        x, axis = b.reshape(b.inputs[0], [-1]), 0
+    else:
+        x = b.inputs[0]
+    b.output('CumSum', [x, b.const(axis % max(len(b.in_shape()), 1), numpy.int64)],
+             reverse=int(bool(getattr(params.func, 'reverse', False))))
+    return b.nodes()
+
+
+@converts('EinSum', since=12)
+def convert_EinSum(params):
+    b = Builder(params)
+    func = params.func
+    b.output('Einsum', b.inputs, equation='{}->{}'.format(','.join(func.in_subs), func.out_sub))
+    return b.nodes()
+
+
+@converts('TensorDot', since=12)
+def convert_TensorDot(params):
+    """An Einsum contracting ``a_axes`` of a with ``b_axes`` of b."""
+    func = params.func
+    b = Builder(params)
+    a_ndim, b_ndim = len(b.in_shape(0)), len(b.in_shape(1))
+    letters = iter('abcdefghijklmnopqrstuvwxyz')
+    a_subs = [next(letters) for _ in range(a_ndim)]
+    b_subs = [next(letters) for _ in range(b_ndim)]
+    a_axes = [a % a_ndim for a in numpy.atleast_1d(func.a_axes).tolist()]
+    b_axes = [a % b_ndim for a in numpy.atleast_1d(func.b_axes).tolist()]
+    for i, j in zip(a_axes, b_axes):
+        b_subs[j] = a_subs[i]
+    out = [s for i, s in enumerate(a_subs) if i not in a_axes] + \
+        [s for j, s in enumerate(b_subs) if j not in b_axes]
+    b.output('Einsum', b.inputs,
+             equation='{},{}->{}'.format(''.join(a_subs), ''.join(b_subs), ''.join(out)))
     return b.nodes()

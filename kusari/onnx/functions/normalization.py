@@ -91,3 +91,18 @@ def convert_NormalizeL2(params):
     norm = b.op('Sqrt', [b.reduce('ReduceSum', b.op('Mul', [x, x]), axes, keepdims=True)])
     b.output('Div', [x, b.op('Add', [norm, b.const(func.eps, func.inputs[0].dtype)])])
     return b.nodes()
+
+
+@converts('LayerNormalization')
+def convert_LayerNormalization(params):
+    """Standardizes each row of x (batch, units), then scales and shifts."""
+    func = params.func
+    b = Builder(params)
+    x, gamma, beta = b.inputs
+    dtype = func.inputs[0].dtype
+    mean = b.reduce('ReduceMean', x, [1], keepdims=True)
+    centered = b.op('Sub', [x, mean])
+    var = b.reduce('ReduceMean', b.op('Mul', [centered, centered]), [1], keepdims=True)
+    std = b.op('Sqrt', [b.op('Add', [var, b.const(func.eps, dtype)])])
+    b.output('Add', [b.op('Mul', [b.op('Div', [centered, std]), gamma]), beta])
+    return b.nodes()

@@ -42,7 +42,7 @@ def _pool(op_type):
     return convert
 
 
-converts('MaxPooling2D', 'MaxPoolingND')(_pool('MaxPool'))
+converts('MaxPoolingND')(_pool('MaxPool'))
 converts('AveragePooling2D', 'AveragePoolingND')(_pool('AveragePool'))
 
 

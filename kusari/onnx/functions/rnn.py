@@ -70,3 +70,22 @@ class _Recurrence:
 converts('n_step_gru')(_Recurrence('GRU', 6, (1, 0, 2), 1))
 converts('n_step_lstm')(_Recurrence('LSTM', 8, (0, 3, 1, 2), 2))
 converts('n_step_rnn')(_Recurrence('RNN', 2, (0,), 1))
+
+
+@converts('LSTM')
+def convert_LSTM(params):
+    """One LSTM step (``F.lstm``): x holds the gates a, i, f, o interleaved per unit."""
+    b = Builder(params)
+    c_prev, x = b.inputs
+    c_shape, x_shape = b.in_shape(0), b.in_shape(1)
+    if c_shape[0] != x_shape[0] or len(x_shape) != 2:
+        raise RuntimeError('kusari exports lstm for 2-d x of the batch size of c_prev only')
+    units = c_shape[1]
+    gates = b.split(b.reshape(x, [0, units, 4]), [1, 1, 1, 1], 2)
+    a, i, f, o = [b.squeeze(g, [2]) for g in gates]
+    a = b.op('Tanh', [a])
+    i, f, o = [b.op('Sigmoid', [g]) for g in (i, f, o)]
+    c_name, h_name = params.output_names
+    c = b.op('Add', [b.op('Mul', [a, i]), b.op('Mul', [f, c_prev])], out=c_name)
+    b.op('Mul', [o, b.op('Tanh', [c])], out=h_name)
+    return b.nodes()

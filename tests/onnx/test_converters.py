@@ -1,0 +1,233 @@
+"""Each converter, in onnxruntime, against kusari's outputs (float32, 1e-5) for every
+opset it supports."""
+
+import numpy
+import pytest
+
+import kusari
+import kusari.functions as F
+import kusari.links as L
+from kusari.onnx.functions import minimum_opsets
+from kusari.onnx.testing.input_generator import increasing, nonzero_increasing, \
+    positive_increasing
+from tests.onnx.conftest import OPSETS, check_export
+
+
+class Apply(kusari.Chain):
+    """A model computing ``fn(self, *xs)``, with ``links`` as children."""
+
+    def __init__(self, fn, **links):
+        super().__init__()
+        self.fn = fn
+        with self.init_scope():
+            for name, link in links.items():
+                setattr(self, name, link)
+
+    def forward(self, *xs):
+        return self.fn(self, *xs)
+
+
+def x(*shape):
+    return increasing(*shape)
+
+
+def positive(*shape):
+    return positive_increasing(*shape) / 10
+
+
+def ints(*values):
+    return numpy.array(values, numpy.int32)
+
+
+# (id, fn(model, *xs), inputs, links, node class whose minimum opset applies)
+CASES = [
+    # activation
+    ('relu', lambda m, a: F.relu(a), [x(2, 5)], {}),
+    ('sigmoid', lambda m, a: F.sigmoid(a), [x(2, 5)], {}),
+    ('tanh', lambda m, a: F.tanh(a), [x(2, 5)], {}),
+    ('elu', lambda m, a: F.elu(a, 0.5), [x(2, 5)], {}),
+    ('leaky_relu', lambda m, a: F.leaky_relu(a, 0.1), [x(2, 5)], {}),
+    ('selu', lambda m, a: F.selu(a), [x(2, 5)], {}),
+    ('hard_sigmoid', lambda m, a: F.hard_sigmoid(a), [x(2, 5)], {}),
+    ('clipped_relu', lambda m, a: F.clipped_relu(a, 1.5), [x(2, 5)], {}),
+    ('softmax', lambda m, a: F.softmax(a), [x(2, 3, 4)], {}),
+    ('softmax_axis0', lambda m, a: F.softmax(a, axis=0), [x(2, 3, 4)], {}),
+    ('log_softmax_axis2', lambda m, a: F.log_softmax(a, axis=2), [x(2, 3, 4)], {}),
+    ('softplus', lambda m, a: F.softplus(a), [x(2, 5)], {}),
+    ('softplus_beta2', lambda m, a: F.softplus(a, beta=2.), [x(2, 5)], {}),
+    ('prelu', lambda m, a: m.p(a), [x(2, 3, 4)], {'p': L.PReLU(shape=(3,), init=0.3)}),
+    ('crelu', lambda m, a: F.crelu(a, axis=1), [x(2, 3)], {}),
+    ('rrelu', lambda m, a: F.rrelu(a), [x(2, 3)], {}),
+    ('swish', lambda m, a: F.swish(a, numpy.full(3, 0.7, numpy.float32)), [x(2, 3)], {}),
+    # math
+    ('add_sub_mul_div', lambda m, a, c: (a + c) * a - a / c, [x(2, 3), nonzero_increasing(2, 3)],
+     {}),
+    ('constants', lambda m, a: (2 - a) * 3 + 1 - 4 / a, [nonzero_increasing(2, 3)], {}),
+    ('neg_abs', lambda m, a: abs(-a), [x(2, 3)], {}),
+    ('exp_log_sqrt', lambda m, a: F.exp(a) + F.log(a) + F.sqrt(a) + F.rsqrt(a),
+     [positive(2, 3)], {}),
+    ('trigonometric', lambda m, a: F.sin(a) + F.cos(a) + F.tan(a) + F.arcsin(a) + F.arccos(a)
+     + F.arctan(a), [positive(2, 3)], {}),
+    ('hyperbolic', lambda m, a: F.sinh(a) + F.cosh(a), [positive(2, 3)], {}, 'Sinh'),
+    ('expm1_log1p_log2_log10', lambda m, a: F.expm1(a) + F.log1p(a) + F.log2(a) + F.log10(a),
+     [positive(2, 3)], {}),
+    ('pow', lambda m, a, c: a ** 2.3 + 1.5 ** a + a ** c, [positive(2, 3), positive(2, 3)], {}),
+    ('square', lambda m, a: F.square(a), [x(2, 3)], {}),
+    ('clip', lambda m, a: F.clip(a, -0.5, 0.7), [x(2, 3)], {}),
+    ('sum', lambda m, a: F.sum(a, axis=(0, 2)), [x(2, 3, 4)], {}),
+    ('sum_keepdims', lambda m, a: F.sum(a, keepdims=True), [x(2, 3, 4)], {}),
+    ('max_min', lambda m, a: F.max(a, axis=1) + F.min(a, axis=-1), [x(3, 3)], {}),
+    ('mean_prod', lambda m, a: F.mean(a, axis=0) + F.prod(a, axis=1), [positive(3, 3)], {}),
+    ('logsumexp', lambda m, a: F.logsumexp(a, axis=1), [x(3, 4)], {}),
+    ('argmax', lambda m, a: F.argmax(a, axis=1), [x(3, 4)], {}),
+    ('argmin_flat', lambda m, a: F.argmin(a), [x(3, 4)], {}),
+    ('broadcast_to', lambda m, a: F.broadcast_to(a, (2, 3, 4)), [x(3, 1)], {}, 'BroadcastTo'),
+    ('linear_interpolate', lambda m, p, a, c: F.linear_interpolate(p, a, c),
+     [positive(2, 3), x(2, 3), x(2, 3) * 2], {}),
+    ('matmul', lambda m, a, c: F.matmul(a, c, transa=True) + F.matmul(a, c, transb=True),
+     [x(3, 3), x(3, 3) / 2], {}),
+    ('batch_matmul', lambda m, a, c: F.matmul(a, c), [x(2, 3, 4), x(2, 4, 2)], {}),
+    ('maximum_minimum', lambda m, a, c: F.maximum(a, c) - F.minimum(a, c),
+     [x(2, 3), x(2, 3)[::-1].copy()], {}),
+    ('sign', lambda m, a: F.sign(a) * a, [x(2, 3)], {}, 'sign'),
+    ('identity', lambda m, a: F.identity(a), [x(2, 3)], {}),
+    ('arctanh_erf_erfc', lambda m, a: F.arctanh(a) + F.erf(a) + F.erfc(a), [positive(2, 3)], {},
+     'Arctanh'),
+    ('fmod', lambda m, a, c: F.fmod(a, c), [x(2, 3), nonzero_increasing(2, 3) + 4], {},
+     'Fmod'),
+    ('add_many', lambda m, a, c: F.add(a, c, a), [x(2, 3), x(2, 3)], {}),
+    ('sum_to', lambda m, a: F.sum_to(a, (3, 1)), [x(2, 3, 4)], {}),
+    ('cumsum', lambda m, a: F.cumsum(a, axis=1), [x(2, 3)], {}, 'Cumsum'),
+    ('einsum', lambda m, a, c: F.einsum('ij,kj->ik', a, c), [x(2, 3), x(4, 3)], {}, 'EinSum'),
+    ('tensordot', lambda m, a, c: F.tensordot(a, c, axes=((0, 2), (2, 0))),
+     [x(2, 3, 4), x(4, 5, 2)], {}, 'TensorDot'),
+    # arrays
+    ('cast', lambda m, a: F.cast(a, numpy.float64), [x(2, 3)], {}),
+    ('concat_stack', lambda m, a, c: (F.concat([a, c], axis=1), F.stack([a, c], axis=1)),
+     [x(2, 3), x(2, 3)], {}),
+    ('vstack_hstack_dstack', lambda m, a, c: F.vstack([a, c])[None] + F.hstack(
+        [a, c]).reshape(1, 4, 3) + F.dstack([a, c]).reshape(1, 4, 3), [x(2, 3), x(2, 3)], {}),
+    ('reshape_expand_squeeze', lambda m, a: F.squeeze(F.expand_dims(F.reshape(a, (3, 1, 2)),
+                                                                    0), axis=(0, 2)),
+     [x(2, 3)], {}),
+    ('transposes', lambda m, a: (F.transpose(a, (2, 0, 1)), F.transpose(a), F.swapaxes(
+        a, 0, 2), F.moveaxis(a, (0, 2), (1, 0)), F.rollaxis(a, 2)), [x(2, 3, 4)], {}),
+    ('tile', lambda m, a: F.tile(a, (2, 1, 2)), [x(2, 3)], {}),
+    ('repeat', lambda m, a: F.repeat(a, (1, 2, 3), axis=1), [x(2, 3)], {}),
+    ('repeat_flat', lambda m, a: F.repeat(a, 2), [x(2, 3)], {}),
+    ('pad_constant', lambda m, a: F.pad(a, ((0, 1), (2, 0)), 'constant', constant_values=-1.),
+     [x(2, 3)], {}),
+    ('pad_reflect_edge', lambda m, a: F.pad(a, ((0, 0), (1, 2)), 'reflect') + F.pad(
+        a, ((0, 0), (1, 2)), 'edge'), [x(2, 4)], {}),
+    ('split_axis', lambda m, a: F.split_axis(a, [1, 3], axis=1)[1], [x(2, 5)], {}),
+    ('separate', lambda m, a: F.separate(a, axis=1)[2], [x(2, 3)], {}),
+    ('get_item', lambda m, a: a[1:, None, ..., 0:2], [x(3, 4, 5)], {}),
+    ('get_item_int', lambda m, a: a[-1, :, 2], [x(3, 4, 5)], {}),
+    ('get_item_step', lambda m, a: a[::-1, 1::2], [x(3, 4)], {}, 'Slice10'),
+    ('get_item_gather', lambda m, a: a[:, [[0, 2], [1, 1]]], [x(3, 4, 5)], {}),
+    ('get_item_gathernd', lambda m, a: a[[0, 2], [1, 3]], [x(3, 4, 5)], {}, 'GatherND'),
+    ('where', lambda m, c, a, b: F.where(c, a, b),
+     [numpy.array([[True, False, True]]), x(1, 3), x(1, 3) * 2], {}, 'Where'),
+    ('permutate', lambda m, a: F.permutate(a, ints(2, 0, 1)) + F.permutate(
+        a, ints(2, 0, 1), inv=True), [x(3, 2)], {}),
+    ('permutate_input', lambda m, a, i: F.permutate(a, i, inv=True), [x(3, 2), ints(2, 0, 1)],
+     {}, 'Scatter'),
+    ('select_item', lambda m, a, t: F.select_item(a, t), [x(3, 4), ints(3, 0, 1)], {},
+     'SelectItem'),
+    ('transpose_sequence', lambda m, a, c: F.transpose_sequence([a, c])[1],
+     [x(3, 2), x(3, 2)], {}),
+    ('depth2space_space2depth', lambda m, a: F.space2depth(F.depth2space(a, 2) * 2, 2),
+     [x(1, 8, 2, 3)], {}),
+    ('resize_images', lambda m, a: F.resize_images(a, (5, 7)), [x(1, 2, 3, 4)], {},
+     'ResizeImagesExact'),
+    ('copy', lambda m, a: F.copy(a, -1), [x(2, 3)], {}),
+    ('flip', lambda m, a: F.flip(a, 1), [x(2, 3)], {}, 'Flip'),
+    # connection
+    ('linear', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4)}),
+    ('linear_nobias', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4, nobias=True)}),
+    ('linear_n_batch_axes', lambda m, a: m.l(a, n_batch_axes=2), [x(2, 2, 3)],
+     {'l': L.Linear(3, 4)}),
+    ('convolution_2d', lambda m, a: m.c(a), [x(1, 4, 7, 6)],
+     {'c': L.Convolution2D(4, 6, 3, stride=2, pad=1, groups=2)}),
+    ('dilated_convolution_2d', lambda m, a: m.c(a), [x(1, 2, 7, 7)],
+     {'c': L.DilatedConvolution2D(2, 3, 3, pad=1, dilate=2)}),
+    ('convolution_3d', lambda m, a: m.c(a), [x(1, 2, 4, 5, 4)],
+     {'c': L.ConvolutionND(3, 2, 3, 2, pad=1)}),
+    ('deconvolution_2d', lambda m, a: m.d(a), [x(1, 2, 3, 4)],
+     {'d': L.Deconvolution2D(2, 3, 3, stride=2, pad=1, outsize=(6, 8))}),
+    ('embed_id', lambda m, i: m.e(i), [ints(0, 3, -1, 2)], {'e': L.EmbedID(4, 3, ignore_label=-1)},
+     'EmbedIDIgnore'),
+    # normalization
+    ('batch_normalization', lambda m, a: m.bn(a), [x(3, 4, 2)], {'bn': L.BatchNormalization(4)}),
+    ('group_normalization', lambda m, a: m.gn(a), [x(2, 4, 3)],
+     {'gn': L.GroupNormalization(2, 4)}),
+    ('local_response_normalization', lambda m, a: F.local_response_normalization(a, n=3),
+     [x(1, 5, 2, 2)], {}),
+    ('normalize', lambda m, a: F.normalize(a, axis=1), [x(2, 3)], {}),
+    ('layer_normalization', lambda m, a: m.ln(a), [x(2, 3)], {'ln': L.LayerNormalization(3)}),
+    # pooling
+    ('max_pooling_2d', lambda m, a: F.max_pooling_2d(a, 3, 2, 1), [x(1, 2, 7, 6)], {}),
+    ('max_pooling_2d_cover_all', lambda m, a: F.max_pooling_2d(a, 2, 2, cover_all=False) + 0
+     * F.max_pooling_2d(a, 2, 2, cover_all=True)[:, :, :3, :3], [x(1, 2, 7, 6)], {}),
+    ('average_pooling_2d', lambda m, a: F.average_pooling_2d(a, 3, 2, 1), [x(1, 2, 7, 6)], {}),
+    ('average_pooling_3d', lambda m, a: F.average_pooling_nd(a, 2, 1, 1), [x(1, 2, 3, 4, 3)],
+     {}),
+    ('unpooling_2d', lambda m, a: F.unpooling_2d(a, 2, cover_all=False), [x(1, 2, 3, 2)], {}),
+    # loss
+    ('softmax_cross_entropy', lambda m, a, t: F.softmax_cross_entropy(a, t),
+     [x(3, 4), ints(1, -1, 3)], {}, 'SoftmaxCrossEntropy'),
+    ('softmax_cross_entropy_no_reduce', lambda m, a, t: F.softmax_cross_entropy(
+        a, t, reduce='no'), [x(3, 4), ints(1, 0, 3)], {}, 'SoftmaxCrossEntropy'),
+    ('sigmoid_cross_entropy', lambda m, a, t: F.sigmoid_cross_entropy(a, t),
+     [x(2, 3), numpy.array([[1, 0, -1], [0, 1, 1]], numpy.int32)], {}, 'SigmoidCrossEntropy'),
+    ('mean_squared_error', lambda m, a, c: F.mean_squared_error(a, c), [x(2, 3), x(2, 3) / 3],
+     {}),
+    ('mean_absolute_error', lambda m, a, c: F.mean_absolute_error(a, c),
+     [x(2, 3), x(2, 3) / 3], {}),
+    ('squared_absolute_error', lambda m, a, c: (F.squared_error(a, c), F.absolute_error(a, c)),
+     [x(2, 3), x(2, 3) / 3], {}),
+    ('huber_loss', lambda m, a, c: (F.huber_loss(a, c, 0.5), F.huber_loss(a, c, 1., reduce='no')),
+     [x(2, 3), x(2, 3) / 3], {}),
+    # noise (the exported model is for inference)
+    ('dropout', lambda m, a: F.dropout(a), [x(2, 3)], {}),
+    # recurrent
+    ('lstm', lambda m, c, a: F.lstm(c, a)[1] + F.lstm(c, a)[0], [x(2, 3), x(2, 12) / 10], {}),
+]
+
+# The opset a case needs beyond what MINIMUM_OPSET_VERSION gives, by what it uses.
+NEEDS = {'Slice10': 10, 'GatherND': 11, 'Scatter': 9, 'ResizeImagesExact': 11,
+         'EmbedIDIgnore': 9}
+
+
+def _opsets(case):
+    needs = case[4] if len(case) > 4 else None
+    first = NEEDS.get(needs) or minimum_opsets.get(needs, OPSETS[0])
+    return [o for o in OPSETS if o >= first]
+
+
+@pytest.mark.parametrize('case', CASES, ids=[c[0] for c in CASES])
+def test_converter(case):
+    _, fn, inputs, links = case[:4]
+    check_export(Apply(fn, **links), list(inputs), opsets=_opsets(case))
+
+
+def test_batch_normalization_in_training_uses_the_batch_statistics():
+    model = Apply(lambda m, a: m.bn(a), bn=L.BatchNormalization(3))
+    check_export(model, [x(4, 3)], train=True)
+
+
+def test_roi_pooling_2d():
+    rois = numpy.array([[0, 1, 1, 3, 3], [0, 0, 0, 2, 1]], numpy.float32)
+    model = Apply(lambda m, a, r: F.roi_pooling_2d(a, r, 2, 2, 1.))
+    with pytest.warns(UserWarning, match='MaxRoiPool'):
+        check_export(model, [positive(1, 2, 5, 5), rois])
+
+
+@pytest.mark.parametrize('link, n_states', [
+    (L.NStepLSTM, 2), (L.NStepGRU, 1), (L.NStepRNNTanh, 1), (L.NStepRNNReLU, 1)])
+def test_n_step_rnn_links(link, n_states):
+    model = Apply(lambda m, *xs: m.rnn(*[None] * n_states, list(xs))[0],
+                  rnn=link(2, 3, 4, 0.))
+    for i, param in enumerate(model.params()):  # distinct, not too large weights
+        param.array[...] = numpy.sin(numpy.arange(param.size) + i).reshape(param.shape) / 2
+    check_export(model, [x(5, 3) / 5, x(5, 3) / 7], opsets=[o for o in OPSETS if o >= 7])
