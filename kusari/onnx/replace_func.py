@@ -72,7 +72,12 @@ class WrappedFunctionNode(kusari.FunctionNode):
         if self.internal_results is None:
             raise ValueError('the target function does not support backward, propagation '
                              'is failed')
-        grads = kusari.grad(self.internal_results, self.arg_vars, grad_outputs=grad_outputs)
+        # outputs that received no gradient add nothing (kusari.grad would take them as ones)
+        pairs = [(y, g) for y, g in zip(self.internal_results, grad_outputs) if g is not None]
+        if not pairs:
+            return (None,) * len(self.arg_vars)
+        ys, gys = zip(*pairs)
+        grads = kusari.grad(list(ys), self.arg_vars, grad_outputs=list(gys))
         return tuple(g if i in target_input_indexes else None for i, g in enumerate(grads))
 
     def reconstruct_return_value(self, outputs):

@@ -79,32 +79,44 @@ class Builder:
     def __init__(self, params):
         from kusari.onnx import onnx_helper
 
-        self._graph = onnx_helper.GraphBuilder()
+        self._name = onnx_helper.get_func_name()
+        self._nodes = []
         self.params = params
         self.opset = params.opset_version
         self.func = params.func
         self.inputs = list(params.input_names)
 
     def op(self, op_type, inputs, out=None, n_out=1, **attrs):
+        """Adds a node; returns its output name (a tuple of them for several)."""
+        from onnx import helper
+
+        name = '{}_tmp_{}'.format(self._name, len(self._nodes))
         if out is None:
-            return self._graph.op(op_type, inputs, num_outputs=n_out, **attrs)
-        if isinstance(out, str):
+            out = [name] if n_out == 1 else ['{}_{}'.format(name, i) for i in range(n_out)]
+        elif isinstance(out, str):
             out = [out]
-        return self._graph.op_output_named(op_type, inputs, out, **attrs)
+        if list(out) == list(self.params.output_names):
+            name = self._name  # the node making the function's outputs is named after it
+        self._nodes.append(helper.make_node(op_type, list(inputs), list(out), name=name,
+                                            **attrs))
+        return out[0] if len(out) == 1 else tuple(out)
 
     def output(self, op_type, inputs, **attrs):
         """The node producing the function's outputs."""
         return self.op(op_type, inputs, out=self.params.output_names, **attrs)
 
     def nodes(self):
-        return self._graph.nodes()
+        return tuple(self._nodes)
 
     def nodes_ending_with(self, value):
         """The nodes, ``value`` (a value the last node made, or an input) being the output."""
         if value in self.inputs:
             self.output('Identity', [value])
-            return self.nodes()
-        return self._graph.nodes(self.params.output_names)
+        else:
+            last = self._nodes[-1]
+            last.output[:] = self.params.output_names
+            last.name = self._name
+        return self.nodes()
 
     def const(self, value, dtype=numpy.float32, out=None):
         return self.op('Constant', [], out=out, value=const_tensor(numpy.asarray(value, dtype)))
