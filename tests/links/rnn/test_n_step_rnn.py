@@ -111,3 +111,28 @@ def test_modules_and_state_counts_as_in_chainer():
     assert L.NStepLSTM(1, 2, 3, 0.0).n_cells == 2 and L.NStepBiLSTM(1, 2, 3, 0.0).n_cells == 2
     for link in (L.NStepGRU, L.NStepBiGRU, L.NStepRNNTanh, L.NStepBiRNNReLU):
         assert link(1, 2, 3, 0.0).n_cells == 1
+
+
+def _node_names(y):
+    names, stack = set(), [y.creator_node]
+    while stack:
+        node = stack.pop()
+        if node is not None and type(node).__name__ not in names:
+            names.add(type(node).__name__)
+            stack.extend(x.creator_node for x in node.inputs)
+    return names
+
+
+@pytest.mark.parametrize('lengths, permuted', [((3, 3), False), ((2, 4), True)])
+def test_sequences_are_permuted_only_when_out_of_length_order(lengths, permuted):
+    link = L.NStepLSTM(1, 3, 2, 0.0)
+    xs = _sequences(3, lengths)
+    hx = RNG.randn(1, 2, 2).astype('f')
+    cx = RNG.randn(1, 2, 2).astype('f')
+    hy, cy, ys = link(hx, cx, xs)
+    assert ('Permutate' in _node_names(hy)) == permuted
+    for b, x in enumerate(xs):
+        h, last_h, last_c = _lstm(link[0], x, hx[0, b], cx[0, b])
+        numpy.testing.assert_allclose(ys[b].array, h, rtol=1e-4, atol=1e-5)
+        numpy.testing.assert_allclose(hy.array[0, b], last_h, rtol=1e-4, atol=1e-5)
+        numpy.testing.assert_allclose(cy.array[0, b], last_c, rtol=1e-4, atol=1e-5)
