@@ -88,6 +88,19 @@ def test_chainermn(installed):
             import chainermn
 
 
+def test_onnx_chainer_is_kusari_onnx(installed):
+    import onnx_chainer
+    from onnx_chainer.export import RetainInputHook
+    import onnx_chainer.export  # the submodule, whose name the function shadows
+    import onnx_chainer.testing.input_generator as generator
+
+    import kusari.onnx
+    assert onnx_chainer is kusari.onnx
+    assert onnx_chainer.export is kusari.onnx.export and callable(onnx_chainer.export)
+    assert RetainInputHook is sys.modules['kusari.onnx.export'].RetainInputHook
+    assert generator is sys.modules['kusari.onnx.testing.input_generator']
+
+
 def test_unknown_module_names_itself(installed):
     with pytest.raises(compat.ChainerModuleNotAvailable) as info:
         import chainer.no_such_module  # noqa: F401 - the import is what is tested
@@ -172,6 +185,7 @@ def test_uninstall_forgets_chainer_names():
     ('chainermn.links', ('kusari.distributed.links',)),
     ('chainerx', ('kusari.compat.chainerx',)),
     ('chainerx.testing', ('kusari.compat.chainerx.testing',)),
+    ('onnx_chainer.export', ('kusari.onnx.export',)),
     ('chainercv', None),
     ('chainer_utils', None),
     ('numpy', None),
