@@ -299,6 +299,11 @@ def _export(onnx, model, args, filename, export_params, graph_name, save_text, o
                       network_outputs)
         graph.to_onnx_graph()
 
+    for name, var in network_outputs.items():
+        if var.creator_node is None and name not in network_inputs:
+            # an output the graph did not compute (from arrays only): a constant
+            graph.graph.append(helper.make_node('Constant', [], [name], name=name, value=(
+                onnx.numpy_helper.from_array(kusari.cuda.to_cpu(var.array), name))))
     for name, value in context.implicit_inputs.items():
         if isinstance(value, kusari.Variable):
             value = value.array
