@@ -270,8 +270,8 @@ def _export(onnx, model, args, filename, export_params, graph_name, save_text, o
             network_inputs[name] = var
 
         flat_outputs = _flat_outputs(outputs)
-        for var, name in zip(flat_outputs, _user_names(outputs, output_names, 'Output')):
-            if output_names:
+        if output_names:
+            for var, name in zip(flat_outputs, _user_names(outputs, output_names, 'Output')):
                 context.set_name(var, name, pinned=True)
         network_outputs = collections.OrderedDict(
             (context.get_name(var), var) for var in flat_outputs)

@@ -47,7 +47,6 @@ class Graph:
         self.explicit_input_names = explicit_input_names
         self.network_outputs = network_outputs
         self.graph = []
-        self.outputs = set()  # names of the values converted nodes produce
         self._name_counts = {}
         self.function_nodes = function_nodes(list(network_outputs.values()))
 
@@ -87,7 +86,6 @@ class Graph:
                 self.context.set_name(value, new_name)
                 renamed[name] = new_name
                 name = new_name
-            self.outputs.add(name)
             output_names.append(name)
         if any(name in self.network_outputs for name in renamed):
             items = [(renamed.get(k, k), v) for k, v in self.network_outputs.items()]

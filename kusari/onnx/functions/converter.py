@@ -64,11 +64,6 @@ def converts(*names, since=7):
     return register
 
 
-def const_tensor(array, name=''):
-    from onnx import numpy_helper
-    return numpy_helper.from_array(numpy.asarray(array), name)
-
-
 class Builder:
     """Builds the nodes of one conversion, hiding how ops change across opsets.
 
@@ -119,7 +114,9 @@ class Builder:
         return self.nodes()
 
     def const(self, value, dtype=numpy.float32, out=None):
-        return self.op('Constant', [], out=out, value=const_tensor(numpy.asarray(value, dtype)))
+        from onnx import numpy_helper
+        return self.op('Constant', [], out=out,
+                       value=numpy_helper.from_array(numpy.asarray(value, dtype)))
 
     def ints(self, values):
         """A 1-d int64 constant."""
