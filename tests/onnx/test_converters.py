@@ -58,7 +58,8 @@ CASES = [
     ('prelu', lambda m, a: m.p(a), [x(2, 3, 4)], {'p': L.PReLU(shape=(3,), init=0.3)}),
     ('crelu', lambda m, a: F.crelu(a, axis=1), [x(2, 3)], {}),
     ('rrelu', lambda m, a: F.rrelu(a), [x(2, 3)], {}),
-    ('swish', lambda m, a: F.swish(a, numpy.full(3, 0.7, numpy.float32)), [x(2, 3)], {}),
+    ('swish', lambda m, a: F.swish(a, numpy.full(3, 0.7, numpy.float32)), [x(2, 3)], {},
+     'BroadcastTo'),
     # math
     ('add_sub_mul_div', lambda m, a, c: (a + c) * a - a / c, [x(2, 3), nonzero_increasing(2, 3)],
      {}),
