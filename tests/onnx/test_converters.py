@@ -225,10 +225,14 @@ def test_roi_pooling_2d():
 
 
 @pytest.mark.parametrize('link, n_states', [
-    (L.NStepLSTM, 2), (L.NStepGRU, 1), (L.NStepRNNTanh, 1), (L.NStepRNNReLU, 1)])
+    (L.NStepLSTM, 2), (L.NStepGRU, 1), (L.NStepRNNTanh, 1), (L.NStepRNNReLU, 1),
+    (L.NStepBiLSTM, 2), (L.NStepBiGRU, 1), (L.NStepBiRNNTanh, 1), (L.NStepBiRNNReLU, 1)])
 def test_n_step_rnn_links(link, n_states):
-    model = Apply(lambda m, *xs: m.rnn(*[None] * n_states, list(xs))[0],
-                  rnn=link(2, 3, 4, 0.))
+    def states_and_outputs(m, *xs):
+        *states, ys = m.rnn(*[None] * n_states, list(xs))
+        return tuple(states) + tuple(ys)
+
+    model = Apply(states_and_outputs, rnn=link(2, 3, 4, 0.))
     for i, param in enumerate(model.params()):  # distinct, not too large weights
         param.array[...] = numpy.sin(numpy.arange(param.size) + i).reshape(param.shape) / 2
     check_export(model, [x(5, 3) / 5, x(5, 3) / 7], opsets=[o for o in OPSETS if o >= 7])

@@ -12,48 +12,60 @@ from kusari.onnx.functions.converter import Builder, converts
 
 
 class _Recurrence:
-    def __init__(self, op_type, n_weights, gate_order, n_states):
+    def __init__(self, op_type, n_weights, gate_order, n_states, directions=1):
         self.op_type = op_type
-        self.n_weights = n_weights  # per layer: input weights, then hidden weights
+        self.n_weights = n_weights  # per layer and direction: input weights, then hidden ones
         self.gate_order = gate_order  # kusari's gate index of each ONNX gate
         self.n_states = n_states  # h, or h and c
+        self.directions = directions
 
     def __call__(self, params):
         func = params.func
         b = Builder(params)
         n_layers = int(func.arg0)
+        dirs = self.directions
         states = b.inputs[:self.n_states]
-        n_params = self.n_weights * n_layers
+        n_params = self.n_weights * n_layers * dirs
         weights = b.inputs[self.n_states:self.n_states + n_params]
         biases = b.inputs[self.n_states + n_params:self.n_states + 2 * n_params]
-        xs = b.inputs[self.n_states + 2 * n_params:]
-        batch = {b.in_shape(self.n_states + 2 * n_params + t)[0] for t in range(len(xs))}
-        if len(batch) != 1:
+        first_x = self.n_states + 2 * n_params
+        xs = b.inputs[first_x:]
+        if len({b.in_shape(first_x + t)[0] for t in range(len(xs))}) != 1:
             raise RuntimeError('kusari exports {} only for sequences of one length'.format(
                 func.custom_function_node_name))
-        hidden = b.in_shape(0)[2]
-        attrs = {'hidden_size': hidden}
+        attrs = {'hidden_size': b.in_shape(0)[2]}
+        if dirs == 2:
+            attrs['direction'] = 'bidirectional'
         if getattr(func, 'activation', 'tanh') == 'relu':
-            attrs['activations'] = ['Relu']
+            attrs['activations'] = ['Relu'] * dirs
         if self.op_type == 'GRU':
             attrs['linear_before_reset'] = 1
 
         x = b.op('Concat', [b.unsqueeze(x, [0]) for x in xs], axis=0)
-        half = self.n_weights // 2
+        order = list(self.gate_order)
+        hidden_order = [self.n_weights // 2 + g for g in order]
+
+        def stacked(params_, gates):
+            """(directions, gates * N, ...) of the weights or biases of one layer."""
+            per_direction = []
+            for k in range(dirs):
+                own = params_[k * self.n_weights:(k + 1) * self.n_weights]
+                per_direction.append(b.unsqueeze(
+                    b.op('Concat', [own[g] for g in gates], axis=0), [0]))
+            return per_direction[0] if dirs == 1 else b.op('Concat', per_direction, axis=0)
+
         final_states = [[] for _ in states]
         for layer in range(n_layers):
-            w = weights[layer * self.n_weights:(layer + 1) * self.n_weights]
-            bias = biases[layer * self.n_weights:(layer + 1) * self.n_weights]
-            order = list(self.gate_order)
-            hidden_order = [half + g for g in order]
-            w_in = b.unsqueeze(b.op('Concat', [w[g] for g in order], axis=0), [0])
-            w_hidden = b.unsqueeze(b.op('Concat', [w[g] for g in hidden_order], axis=0), [0])
-            bias = b.unsqueeze(b.op('Concat', [bias[g] for g in order + hidden_order], axis=0),
-                               [0])
-            initial = [b.slice(s, [layer], [layer + 1], [0]) for s in states]
-            inputs = [x, w_in, w_hidden, bias, ''] + initial
+            span = slice(layer * dirs * self.n_weights, (layer + 1) * dirs * self.n_weights)
+            w, bias = weights[span], biases[span]
+            initial = [b.slice(s, [layer * dirs], [(layer + 1) * dirs], [0]) for s in states]
+            inputs = [x, stacked(w, order), stacked(w, hidden_order),
+                      stacked(bias, order + hidden_order), ''] + initial
             outputs = b.op(self.op_type, inputs, n_out=1 + self.n_states, **attrs)
-            x = b.squeeze(outputs[0], [1])
+            if dirs == 1:
+                x = b.squeeze(outputs[0], [1])
+            else:  # (T, 2, B, N) -> (T, B, 2N): both directions side by side
+                x = b.reshape(b.op('Transpose', [outputs[0]], perm=[0, 2, 1, 3]), [0, 0, -1])
             for finals, state in zip(final_states, outputs[1:]):
                 finals.append(state)
         names = params.output_names
@@ -67,9 +79,10 @@ class _Recurrence:
         return b.nodes()
 
 
-converts('n_step_gru')(_Recurrence('GRU', 6, (1, 0, 2), 1))
-converts('n_step_lstm')(_Recurrence('LSTM', 8, (0, 3, 1, 2), 2))
-converts('n_step_rnn')(_Recurrence('RNN', 2, (0,), 1))
+for _directions, _prefix in ((1, 'n_step_'), (2, 'n_step_bi')):
+    converts(_prefix + 'gru')(_Recurrence('GRU', 6, (1, 0, 2), 1, _directions))
+    converts(_prefix + 'lstm')(_Recurrence('LSTM', 8, (0, 3, 1, 2), 2, _directions))
+    converts(_prefix + 'rnn')(_Recurrence('RNN', 2, (0,), 1, _directions))
 
 
 @converts('LSTM')
