@@ -299,3 +299,23 @@ def test_output_made_outside_the_graph_is_a_constant():
     onnx_model = kusari.onnx.export(model, increasing(2, 3))
     assert [n.op_type for n in onnx_model.graph.node] == ['Constant']
     check_export(model, increasing(2, 3))
+
+
+def test_chainer_style_converter_with_support_decorator():
+    from kusari.onnx.functions.converter import FunctionConverter
+    from kusari.onnx.functions.opset_version import support
+
+    seen = []
+
+    @support((7, 9))
+    def convert_relu(func, opset_version, input_names, output_names, context):
+        seen.append(opset_version)
+        return onnx_helper.make_node('Relu', input_names, output_names),
+
+    converter = FunctionConverter(convert_relu)
+    for opset in (8, 11):
+        kusari.onnx.export(kusari.Sequential(F.relu), increasing(2, 3), opset_version=opset,
+                           external_converters={'ReLU': converter})
+    assert seen == [7, 9]
+    with pytest.raises(RuntimeError, match='opset_version 6'):
+        convert_relu(None, 6, [], [], None)
