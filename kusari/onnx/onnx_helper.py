@@ -1,6 +1,9 @@
-"""Small helpers around ``onnx.helper`` that converters use (Chainer's ``onnx_helper``)."""
+"""Small helpers around ``onnx.helper`` that converters use (Chainer's ``onnx_helper``).
 
-import onnx
+onnx is imported when a helper runs: importing this module does not need it.
+"""
+
+from kusari.onnx._onnx import require as _onnx
 
 # The name of the node being converted; nodes a converter makes are named after it.
 _func_name = None
@@ -20,7 +23,7 @@ def get_func_name():
 
 def make_node(*args, **kwargs):
     """``onnx.helper.make_node`` naming the node after the function being converted."""
-    return onnx.helper.make_node(*args, name=get_func_name(), **kwargs)
+    return _onnx().helper.make_node(*args, name=get_func_name(), **kwargs)
 
 
 class GraphBuilder:
@@ -46,7 +49,7 @@ class GraphBuilder:
         """Adds a node whose outputs have the given names; returns them as ``op`` does."""
         if isinstance(input_names, str):  # a string would be taken as one input per letter
             raise TypeError('input_names must be a list of names, not a str')
-        node = onnx.helper.make_node(
+        node = _onnx().helper.make_node(
             op_name, list(input_names), list(output_names), name=self.node_name(), **kwargs)
         self._nodes.append(node)
         return node.output[0] if len(node.output) == 1 else tuple(node.output)
@@ -63,7 +66,7 @@ class GraphBuilder:
 def write_tensor_pb(filename, name, value):
     """Writes an array as a serialized ``TensorProto`` named ``name``."""
     with open(filename, 'wb') as f:
-        f.write(onnx.numpy_helper.from_array(value, name).SerializeToString())
+        f.write(_onnx().numpy_helper.from_array(value, name).SerializeToString())
 
 
 def cleanse_param_name(name):
@@ -76,5 +79,5 @@ def is_support_non_standard_domain():
 
     True since onnx 1.5.
     """
-    major, minor = onnx.__version__.split('.')[:2]
+    major, minor = _onnx().__version__.split('.')[:2]
     return (int(major), int(minor)) >= (1, 5)

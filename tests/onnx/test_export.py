@@ -319,3 +319,17 @@ def test_chainer_style_converter_with_support_decorator():
     assert seen == [7, 9]
     with pytest.raises(RuntimeError, match='opset_version 6'):
         convert_relu(None, 6, [], [], None)
+
+
+def test_without_onnx_import_works_and_export_says_what_to_install():
+    import subprocess
+    import sys
+    code = ('import sys; sys.modules["onnx"] = None  # as if not installed\n'
+            'import numpy, kusari, kusari.onnx, kusari.onnx.onnx_helper, kusari.onnx.mapping\n'
+            'try:\n'
+            '    kusari.onnx.export(kusari.Sequential(kusari.functions.relu), numpy.ones(2))\n'
+            'except ImportError as e:\n'
+            '    assert "pip install \'kusari[onnx]\'" in str(e), e\n'
+            'else:\n'
+            '    raise AssertionError("no ImportError")\n')
+    subprocess.run([sys.executable, '-c', code], check=True)
