@@ -301,7 +301,7 @@ def _export(onnx, model, args, filename, export_params, graph_name, save_text, o
 
     for name, var in network_outputs.items():
         if var.creator_node is None and name not in network_inputs:
-            # an output the graph did not compute (from arrays only): a constant
+            # an output made outside the graph (a new Variable of computed values): a constant
             graph.graph.append(helper.make_node('Constant', [], [name], name=name, value=(
                 onnx.numpy_helper.from_array(kusari.cuda.to_cpu(var.array), name))))
     for name, value in context.implicit_inputs.items():

@@ -252,3 +252,6 @@ def convert_TensorDot(params):
     b.output('Einsum', b.inputs,
              equation='{},{}->{}'.format(''.join(a_subs), ''.join(b_subs), ''.join(out)))
     return b.nodes()
+
+
+converts('Det', 'BatchDet', since=11)(_same('Det'))
