@@ -296,7 +296,7 @@ def convert_GetItem(params):
                                  'the leading axes')
 
     x = b.inputs[0]
-    starts, ends, axes, steps = [], [], [], []
+    slices = []  # (axis, start, stop, step) of the input
     squeezed, unsqueezed, gathers = [], [], []
     in_axis = out_axis = 0
     for entry in entries:
@@ -307,7 +307,7 @@ def convert_GetItem(params):
         dim = shape[in_axis]
         if isinstance(entry, int):
             index = entry % dim
-            starts.append(index), ends.append(index + 1), axes.append(in_axis), steps.append(1)
+            slices.append((in_axis, index, index + 1, 1))
             squeezed.append(in_axis)
         elif isinstance(entry, slice):
             start, stop, step = entry.indices(dim)
@@ -316,15 +316,15 @@ def convert_GetItem(params):
                     raise ValueError('get_item with a step needs opset 10 or later')
                 if step < 0 and stop < 0:
                     stop = -2 ** 63  # to the first element
-                starts.append(start), ends.append(stop), axes.append(in_axis)
-                steps.append(step)
+                slices.append((in_axis, start, stop, step))
             out_axis += 1
         else:
             gathers.append((in_axis - len(squeezed), entry % dim))
             if len(gathers) == 1:
                 out_axis += len(numpy.broadcast_shapes(*[entries[i].shape for i in arrays]))
         in_axis += 1
-    if axes:
+    if slices:
+        axes, starts, ends, steps = zip(*slices)
         x = b.slice(x, starts, ends, axes, steps if any(s != 1 for s in steps) else None)
     if squeezed:
         x = b.squeeze(x, squeezed)
