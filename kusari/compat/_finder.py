@@ -31,6 +31,12 @@ _ALTERNATIVES = {
     'chainer.links.caffe.protobuf3.caffe_pb2': (
         'kusari does not ship the code protoc generates from Caffe\'s schema; '
         'chainer.links.caffe.CaffeFunction reads .caffemodel files without it'),
+    'onnx_chainer.testing.test_mxnet': (
+        'kusari does not run models in MXNet; kusari.onnx\'s testing checks exported models '
+        'in onnxruntime (onnx_chainer.testing.test_onnxruntime)'),
+    'onnx_chainer.examples': (
+        'onnx_chainer\'s example scripts are not part of the library (kusari\'s docs show how '
+        'to export the model zoo\'s networks)'),
     'chainermn': (
         'multi-node training lives in kusari.distributed, which is missing from this '
         'installation'),

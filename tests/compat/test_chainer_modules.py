@@ -1,9 +1,10 @@
-"""Every module of Chainer 7.8.1's ``chainer`` package imports under kusari.compat, except
-the two left out on purpose, which raise ChainerModuleNotAvailable saying why.
+"""Every module of Chainer 7.8.1's distribution (``chainer``, ``chainermn``,
+``onnx_chainer``) imports under kusari.compat, except the five left out on purpose (Caffe's
+generated protobuf code and exporter, onnx_chainer's MXNet checker and example scripts),
+which raise ChainerModuleNotAvailable saying why.
 
-The list is Chainer v7.8.1's (its ``.py`` files: ``git ls-tree -r --name-only v7.8.1 --
-chainer``), written here so that the test needs no Chainer. chainermn and onnx_chainer have
-tests of their own.
+The lists are Chainer v7.8.1's (its ``.py`` files: ``git ls-tree -r --name-only v7.8.1 --
+chainer chainermn onnx_chainer``), written here so that the test needs no Chainer.
 """
 
 import importlib
@@ -206,10 +207,49 @@ CHAINER_MODULES = """
     chainer.utils.type_check chainer.utils.walker_alias chainer.variable chainer.warnings
 """.split()
 
+# The two other packages of Chainer 7.8.1's distribution (``-- chainermn onnx_chainer``).
+CHAINERMN_MODULES = """
+    chainermn chainermn.communicators chainermn.communicators._communication_utility
+    chainermn.communicators._memory_utility chainermn.communicators.communicator_base
+    chainermn.communicators.dummy_communicator chainermn.communicators.flat_communicator
+    chainermn.communicators.mpi_communicator_base chainermn.communicators.naive_communicator
+    chainermn.communicators.non_cuda_aware_communicator
+    chainermn.communicators.pure_nccl_communicator chainermn.datasets
+    chainermn.datasets.empty_dataset chainermn.datasets.scatter chainermn.extensions
+    chainermn.extensions._multi_node_snapshot chainermn.extensions.allreduce_persistent
+    chainermn.extensions.checkpoint chainermn.extensions.multi_node_early_stopping_trigger
+    chainermn.extensions.multi_node_evaluator chainermn.extensions.observation_aggregator
+    chainermn.functions chainermn.functions.batch_normalization
+    chainermn.functions.collective_communication
+    chainermn.functions.point_to_point_communication chainermn.functions.pseudo_connect
+    chainermn.global_except_hook chainermn.iterators chainermn.iterators.multi_node_iterator
+    chainermn.iterators.synchronized_iterator chainermn.links
+    chainermn.links.batch_normalization chainermn.links.create_mnbn_model
+    chainermn.links.multi_node_chain_list chainermn.links.n_step_rnn chainermn.nccl
+    chainermn.optimizers chainermn.testing chainermn.testing.device
+""".split()
+ONNX_CHAINER_MODULES = """
+    onnx_chainer onnx_chainer.context onnx_chainer.examples.resnet50.export
+    onnx_chainer.examples.yolov2tiny.export onnx_chainer.export onnx_chainer.export_testcase
+    onnx_chainer.functions onnx_chainer.functions.activation onnx_chainer.functions.array
+    onnx_chainer.functions.connection onnx_chainer.functions.converter
+    onnx_chainer.functions.loss onnx_chainer.functions.math onnx_chainer.functions.noise
+    onnx_chainer.functions.normalization onnx_chainer.functions.opset_version
+    onnx_chainer.functions.pooling onnx_chainer.functions.rnn onnx_chainer.graph
+    onnx_chainer.mapping onnx_chainer.onnx_helper onnx_chainer.replace_func
+    onnx_chainer.testing onnx_chainer.testing.get_test_data_set
+    onnx_chainer.testing.input_generator onnx_chainer.testing.test_mxnet
+    onnx_chainer.testing.test_onnxruntime
+""".split()
+ALL_MODULES = CHAINER_MODULES + CHAINERMN_MODULES + ONNX_CHAINER_MODULES
+
 # Left out on purpose: module -> the reason its error gives.
 LEFT_OUT = {
     'chainer.exporters.caffe': "does not ship Caffe's protobuf schema",
     'chainer.links.caffe.protobuf3.caffe_pb2': 'CaffeFunction reads .caffemodel files without it',
+    'onnx_chainer.testing.test_mxnet': 'checks exported models in onnxruntime',
+    'onnx_chainer.examples.resnet50.export': 'example scripts',
+    'onnx_chainer.examples.yolov2tiny.export': 'example scripts',
 }
 
 
@@ -221,13 +261,16 @@ def installed():
     assert not any(_finder.is_chainer_name(name) for name in sys.modules)
 
 
-def test_the_list_is_chainers():
+def test_the_lists_are_chainers():
     assert len(CHAINER_MODULES) == len(set(CHAINER_MODULES)) == 455
-    assert all(name == 'chainer' or name.startswith('chainer.') for name in CHAINER_MODULES)
-    assert set(LEFT_OUT) <= set(CHAINER_MODULES)
+    assert len(CHAINERMN_MODULES) == 39 and len(ONNX_CHAINER_MODULES) == 27
+    for top, names in (('chainer', CHAINER_MODULES), ('chainermn', CHAINERMN_MODULES),
+                       ('onnx_chainer', ONNX_CHAINER_MODULES)):
+        assert all(name == top or name.startswith(top + '.') for name in names)
+    assert set(LEFT_OUT) <= set(ALL_MODULES)
 
 
-@pytest.mark.parametrize('name', sorted(set(CHAINER_MODULES) - set(LEFT_OUT)))
+@pytest.mark.parametrize('name', sorted(set(ALL_MODULES) - set(LEFT_OUT)))
 def test_chainer_module_imports(name):
     module = importlib.import_module(name)
     assert module.__name__.split('.')[0] == 'kusari'  # kusari's own, under Chainer's name
@@ -238,12 +281,17 @@ def test_chainer_module_imports(name):
 def test_left_out_module_says_why(name):
     with pytest.raises(compat.ChainerModuleNotAvailable) as info:
         importlib.import_module(name)
-    assert info.value.name == name
+    # The first missing name: the module itself, or a folder of scripts (not a package in
+    # Chainer either) that holds it.
+    parts = name.split('.')
+    missing = next(prefix for prefix in ('.'.join(parts[:i]) for i in range(1, len(parts) + 1))
+                   if prefix in LEFT_OUT or prefix not in ALL_MODULES)
+    assert info.value.name == missing
     message = str(info.value)
-    assert message.startswith(name + ' is not available in kusari: ')
+    assert message.startswith(missing + ' is not available in kusari: ')
     assert LEFT_OUT[name] in message
-    # Its package imports: only the module itself is left out.
-    importlib.import_module(name.rpartition('.')[0])
+    # The package above imports: only what is listed is left out.
+    importlib.import_module(missing.rpartition('.')[0])
 
 
 # Imports the modules named on the command line (under Chainer's names with the hook
