@@ -40,6 +40,7 @@ from kusari.initializers import Initializer  # NOQA
 from kusari.backend import from_dlpack, get_device, using_device  # NOQA
 from kusari.device_resident import DeviceResident  # NOQA
 from kusari.core import get_function_hooks  # NOQA
+from kusari.utils import type_check  # NOQA (hands the core its type checking)
 from kusari.link_hook import get_link_hooks as _get_link_hooks  # NOQA
 
 

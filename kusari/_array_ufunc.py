@@ -9,8 +9,6 @@ where that fails (``numpy.exp(v)``), the TypeError says which kusari function to
 
 import numpy
 
-from kusari import core
-
 # ufunc -> (the operator method of its first operand, the reflected one of its second)
 _OPERATORS = {
     numpy.add: ('__add__', '__radd__'),
@@ -29,17 +27,19 @@ _OPERATORS = {
 }
 
 
-def apply_ufunc(ufunc, method, inputs, kwargs):
+def apply_ufunc(variable_class, ufunc, method, inputs, kwargs):
+    """Apply ``ufunc`` to ``inputs``, some of them instances of ``variable_class`` (given by
+    the core, which this module sits below)."""
     operators = _OPERATORS.get(ufunc) if method == '__call__' and len(inputs) == 2 else None
     if operators is not None:
         first, second = inputs
-        if isinstance(first, core.Variable):
+        if isinstance(first, variable_class):
             result = getattr(first, operators[0])(second)
         else:
             result = getattr(second, operators[1])(first)
         if result is not NotImplemented:
             return result
-    as_objects = [numpy.asarray(x) if isinstance(x, core.Variable) else x for x in inputs]
+    as_objects = [numpy.asarray(x) if isinstance(x, variable_class) else x for x in inputs]
     try:
         return getattr(ufunc, method)(*as_objects, **kwargs)
     except TypeError as error:

@@ -27,11 +27,21 @@ import weakref
 import numpy
 
 from kusari import _checks, backend
+from kusari._array_ufunc import apply_ufunc as _apply_ufunc
 from kusari import configuration as _configuration
 from kusari.configuration import config, get_dtype, using_config
 
 if typing.TYPE_CHECKING:
     from kusari import types
+
+# What the core uses from the modules above it, which hand it over as they load (kusari's
+# __init__ loads them all before any program runs): so the core imports nothing above it and
+# sits in no import cycle.
+_Function: typing.Any = None  # kusari.function's old-style Function
+_FunctionAdapter: typing.Any = None  # and the node that adapts it
+_generate_array: typing.Any = None  # kusari.initializers' generate_array
+_Constant: typing.Any = None  # and its Constant initializer
+_type_check: typing.Any = None  # kusari.utils.type_check
 
 # Whether debug mode was ever on; until it is, apply skips reading config.debug.
 _debug_ever_on = _configuration._debug_ever_on
@@ -103,9 +113,8 @@ class VariableNode:
     @property
     def creator(self):
         """The creator: an old-style Function itself, not its adapter node."""
-        from kusari.function import FunctionAdapter
         node = self.creator_node
-        return node.function if isinstance(node, FunctionAdapter) else node
+        return node.function if isinstance(node, _FunctionAdapter) else node
 
     @property
     def _rank(self):  # Chainer's name for the rank, which its programs set
@@ -157,8 +166,7 @@ class VariableNode:
             self.rank = creator_node.rank + 1
 
     def set_creator(self, creator):
-        from kusari.function import Function
-        self.set_creator_node(creator.node if isinstance(creator, Function) else creator)
+        self.set_creator_node(creator.node if isinstance(creator, _Function) else creator)
 
     def retain_data(self):
         var = self._variable()
@@ -194,7 +202,7 @@ class Variable:
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         # ``array + v`` runs v's operator; numpy.exp(v) says to use F.exp (kusari._array_ufunc).
-        return _apply_ufunc(ufunc, method, inputs, kwargs)
+        return _apply_ufunc(Variable, ufunc, method, inputs, kwargs)
 
     def __init__(self, data: types.NdArray = None, *, name: str | None = None,
                  grad: types.NdArray = None, requires_grad: bool = True) -> None:
@@ -583,18 +591,18 @@ class Parameter(Variable):
         self._grad_initializer = None
         if isinstance(initializer, _array_types()) and shape is None:
             super().__init__(initializer, name=name)
-            self.initializer = _constant_initializer(initializer)
+            self.initializer = _Constant(initializer)
             return
         super().__init__(None, name=name)
         if initializer is None:
-            initializer = _constant_initializer(numpy.nan)
+            initializer = _Constant(numpy.nan)
         elif numpy.isscalar(initializer) or isinstance(initializer, _array_types()):
-            initializer = _constant_initializer(initializer)
+            initializer = _Constant(initializer)
         self.initializer = initializer
         # As in Chainer, the gradient starts as NaN, so that a gradient used without
         # being computed (a forgotten cleargrads) shows.
         if shape is None:
-            self._grad_initializer = _constant_initializer(numpy.nan)
+            self._grad_initializer = _Constant(numpy.nan)
             return
         self.initialize(shape)
         if self._array.dtype.kind in 'fc':
@@ -652,16 +660,15 @@ class Parameter(Variable):
 
     def initialize(self, shape: types.ShapeSpec) -> None:
         """Allocate the array with ``shape`` and fill it with the initializer."""
-        from kusari import initializers
         dtype = getattr(self.initializer, 'dtype', None)
         device = self.__dict__.get('_device')  # where to_device sent it before
         xp = numpy if device is None else device.xp
-        self.array = initializers.generate_array(self.initializer, shape, xp, dtype=dtype,
-                                                 device=device)  # (the copies' too)
+        self.array = _generate_array(self.initializer, shape, xp, dtype=dtype,
+                                     device=device)  # (the copies' too)
         self._grad_var = None
         if self._grad_initializer is not None and self._array.dtype.kind in 'fc':
-            self.grad = initializers.generate_array(self._grad_initializer, shape, xp,
-                                                    dtype=self._array.dtype, device=device)
+            self.grad = _generate_array(self._grad_initializer, shape, xp,
+                                        dtype=self._array.dtype, device=device)
 
     def cleargrad(self):
         super().cleargrad()
@@ -688,7 +695,7 @@ class Parameter(Variable):
     def zerograd(self):
         super().zerograd()
         if self._array is None:
-            self._grad_initializer = _constant_initializer(0)
+            self._grad_initializer = _Constant(0)
 
     def _to(self, device):  # initialize() allocates on self._device later
         group = self._shared_copies
@@ -708,11 +715,6 @@ class Parameter(Variable):
 
     def __str__(self):
         return _array_repr(self, 'parameter', ' ')
-
-
-def _constant_initializer(value):
-    from kusari import initializers
-    return initializers.Constant(value)
 
 
 def _rebuild_parameter(array, name, grad, initializer, update_rule):
@@ -967,7 +969,7 @@ class FunctionNode:
     def _check_types(self, in_data):
         """Run check_type_forward cheaply (light mode); on failure, run it again on
         expression trees to build a readable message naming this function."""
-        from kusari.utils import type_check
+        type_check = _type_check
         try:
             with type_check.light_mode:
                 self.check_type_forward(type_check.get_light_types(in_data))
@@ -1404,5 +1406,3 @@ def grad(outputs: typing.Sequence[Variable], inputs: typing.Sequence[Variable],
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
-
-from kusari._array_ufunc import apply_ufunc as _apply_ufunc  # noqa: E402 (it needs Variable)

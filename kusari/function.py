@@ -9,7 +9,7 @@ import sys
 import warnings
 import weakref
 
-from kusari import _checks
+from kusari import _checks, core
 from kusari.configuration import config, force_backprop_mode, no_backprop_mode  # NOQA
 from kusari.core import FunctionNode, _as_grad_variable  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA  (Chainer re-exports it here)
@@ -203,3 +203,7 @@ class Function:
 
     def delete_hook(self, name):
         self.node.delete_hook(name)
+
+
+# The core, below this module, learns of the old-style function here rather than importing it.
+core._Function, core._FunctionAdapter = Function, FunctionAdapter
