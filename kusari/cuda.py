@@ -15,6 +15,7 @@ import warnings
 import numpy
 
 from kusari import backend
+from kusari.configuration import config
 
 cupy = backend._cupy()
 GpuDevice = backend.GpuDevice
@@ -333,7 +334,6 @@ def should_use_cudnn(level, lowest_version=0):
             ``'>=auto'`` (when it is 'always' or 'auto').
         lowest_version (int): the oldest cuDNN version (e.g. 7000) that will do.
     """
-    from kusari.core import config
     if level not in _SHOULD_USE_CUDNN:
         raise ValueError('should_use_cudnn: level must be \'==always\' or \'>=auto\', got {!r}'
                          .format(level))
@@ -348,7 +348,6 @@ def should_use_cudnn(level, lowest_version=0):
 def should_use_cudnn_tensor_core(dtype):
     """Whether cuDNN should use Tensor Cores for ``dtype`` (``config.use_cudnn_tensor_core``:
     'always', 'never', or 'auto': float16 on a GPU of compute capability 7.0 or newer)."""
-    from kusari.core import config
     mode = config.use_cudnn_tensor_core
     if mode not in ('always', 'auto', 'never'):
         raise ValueError('config.use_cudnn_tensor_core must be \'always\', \'auto\' or '

@@ -15,6 +15,7 @@ import warnings
 import numpy
 
 from kusari import core
+from kusari.configuration import config
 
 _local = threading.local()
 
@@ -66,7 +67,7 @@ class Reporter:
 
     def report(self, values, observer=None):
         """Record ``values`` (a dict), prefixed by ``observer``'s registered name."""
-        if not core.config.keep_graph_on_report:
+        if not config.keep_graph_on_report:
             values = {k: _detach(v) for k, v in values.items()}
         if observer is not None:
             name = self._observer_names.get(id(observer))

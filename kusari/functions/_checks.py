@@ -5,6 +5,7 @@ import numbers
 import numpy
 
 from kusari.utils.type_check import InvalidType
+from kusari.configuration import config
 
 
 class ChainerAssertionError(AssertionError, ValueError):
@@ -20,7 +21,6 @@ def values_checkable(array):
     """
     if isinstance(array, numpy.ndarray):
         return True
-    from kusari.core import config
     return bool(config.debug)
 
 

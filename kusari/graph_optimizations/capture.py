@@ -32,6 +32,7 @@ import numpy
 from kusari import backend, core, reporter
 from kusari import optimizer as optimizer_module
 from kusari.graph_optimizations import static_graph as _sg
+from kusari.configuration import config
 
 
 class CaptureWarning(UserWarning):
@@ -230,7 +231,7 @@ class CapturedStep:
         self._rules = None  # (param, its rule, _update_on_host(rule)) of the target
 
     def __call__(self, *args, **kwargs):
-        cfg = core.config
+        cfg = config
         reason = None
         if core._function_hooks:
             reason = 'function hooks are active (they watch every function)'

@@ -27,6 +27,7 @@ import weakref
 import numpy
 
 from kusari import _checks, core
+from kusari.configuration import config
 
 # Attributes that apply() and retain_inputs/retain_outputs set on a node: graph links,
 # not state of the computation.
@@ -791,7 +792,7 @@ class StaticScheduleFunction(core.FunctionNode):
         return outputs
 
     def backward(self, target_input_indexes, grad_outputs):
-        cfg = core.config
+        cfg = config
         backward = None
         if not (cfg.enable_backprop or core._function_hooks or cfg.debug):
             backward = self.schedule.array_backward(self.inputs)
@@ -944,7 +945,7 @@ def _make_static(func, force_test_define_by_run, minimize_cache_size, verbosity_
                  enable_double_backprop):
     @functools.wraps(func)
     def wrapped(chain, *args, **kwargs):
-        cfg = core.config
+        cfg = config
         if not cfg.use_static_graph or force_test_define_by_run and not cfg.train:
             return func(chain, *args, **kwargs)
         if cfg.schedule_func is not None:

@@ -3,7 +3,7 @@ runs on every call."""
 
 import functools
 
-from kusari import core
+from kusari.configuration import config
 
 
 def static_code(*args, **kwargs):
@@ -35,7 +35,7 @@ def static_code(*args, **kwargs):
 def _static_code(func, func_name):
     @functools.wraps(func)
     def wrapped(*args, **kwargs):
-        trace = core.config.schedule_func
+        trace = config.schedule_func
         if trace is None:
             return func(*args, **kwargs)
         return trace.append_function(func, args, kwargs, func_name=func_name)
@@ -49,7 +49,7 @@ def static_forward_optimizations(func, inputs):
     Returns:
         tuple of arrays: the outputs of ``func.forward``.
     """
-    trace = core.config.schedule_func
+    trace = config.schedule_func
     if trace is None:
         return func._normalize_outputs(func.forward(tuple(inputs)))
     return trace.append_forward(func, tuple(inputs))

@@ -24,6 +24,7 @@ except ImportError as error:
 import kusari
 from kusari import backend, core
 from kusari import link as link_module
+from kusari.configuration import config
 
 
 def _shareable(array):
@@ -70,7 +71,7 @@ class _TorchFunction(core.FunctionNode):
         self.retain_inputs(tuple(range(len(inputs))))
         self._leaves = self._reused + tuple(_leaf(a) for a in inputs[len(self._reused):])
         # PyTorch records a graph only when kusari does (not under no_backprop_mode).
-        with torch.set_grad_enabled(kusari.config.enable_backprop):
+        with torch.set_grad_enabled(config.enable_backprop):
             outputs = self.fn(*self._leaves)
         self._outputs, self.single = _as_tuple(outputs, torch.Tensor)
         xp = backend.get_array_module(*inputs)
@@ -89,7 +90,7 @@ class _TorchFunction(core.FunctionNode):
             gys = leaves_and_gys[len(self._leaves):]
             # A graph of the gradient only when kusari records one (double backprop).
             gxs = torch.autograd.grad(ys, xs, gys, retain_graph=True, allow_unused=True,
-                                      create_graph=kusari.config.enable_backprop)
+                                      create_graph=config.enable_backprop)
             return tuple(torch.zeros_like(x) if gx is None else gx for x, gx in zip(xs, gxs))
 
         gxs = _TorchFunction(vector_jacobian_product, self._leaves).apply(

@@ -4,6 +4,7 @@ from kusari import backend, core
 from kusari import functions as F
 from kusari.link_hooks._weight_hook import WeightHook
 from kusari.utils import force_array
+from kusari.configuration import config
 
 
 def l2normalize(xp, v, eps):
@@ -110,7 +111,7 @@ class SpectralNormalization(WeightHook):
         weight = getattr(link, self.weight_name)
         u = getattr(link, self.vector_name)
         weight_matrix = self.reshape_W(weight)
-        recomputing = core.config.in_recomputing
+        recomputing = config.in_recomputing
         if recomputing:  # the forward is replayed: reuse the vectors of the first run
             v = self.v
         else:
@@ -123,7 +124,7 @@ class SpectralNormalization(WeightHook):
         normalized = (link.gamma * weight if self.use_gamma else weight) / sigma
         if not recomputing:
             self.v = v
-            if core.config.train:
+            if config.train:
                 backend.copyto(getattr(link, self.vector_name), u)
         return normalized
 

@@ -2,7 +2,7 @@
 
 import functools
 
-from kusari import core
+from kusari.configuration import config
 
 
 class cached_property:
@@ -20,7 +20,7 @@ class cached_property:
         if obj is None:
             return self
         values = obj.__dict__.setdefault(self.__name__, {})
-        mode = bool(core.config.enable_backprop)
+        mode = bool(config.enable_backprop)
         if mode not in values:
             values[mode] = self.func(obj)
         return values[mode]

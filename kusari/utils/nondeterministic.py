@@ -3,12 +3,12 @@
 
 import warnings
 
-from kusari import configuration
+from kusari.configuration import config
 
 
 def nondeterministic(f_name):
     """Warn, when ``config.warn_nondeterministic`` is True, that ``f_name`` may be
     non-deterministic (atomic additions on a GPU, for instance)."""
-    if configuration.config.warn_nondeterministic:
+    if config.warn_nondeterministic:
         warnings.warn('Potentially non-deterministic code is being executed while '
                       'config.warn_nondeterministic set. Source: ' + f_name, stacklevel=2)

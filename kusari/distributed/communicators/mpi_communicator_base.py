@@ -6,9 +6,10 @@ model are averaged (``multi_node_mean_grad``).
 
 import numpy
 
-from kusari import backend, configuration
+from kusari import backend
 from kusari.distributed import _mpi
 from kusari.distributed.communicators import _arrays, communicator_base
+from kusari.configuration import config
 
 
 def sorted_params(model):
@@ -249,6 +250,6 @@ class MpiCommunicatorBase(communicator_base.CommunicatorBase):
 
 def ensure_finite(mean):
     """In debug mode, refuse a mean of the gradients that has NaN or infinity."""
-    if configuration.config.debug and not backend.get_array_module(mean).isfinite(mean).all():
+    if config.debug and not backend.get_array_module(mean).isfinite(mean).all():
         raise ValueError('Parameters diverged after allreduce: the mean of the gradients '
                          'has NaN or infinite values (debug mode)')

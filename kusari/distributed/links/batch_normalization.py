@@ -1,9 +1,9 @@
 """MultiNodeBatchNormalization: batch normalization over all processes' batches."""
 
-from kusari import configuration
 from kusari.distributed.communicators import pure_nccl_communicator
 from kusari.distributed.functions import batch_normalization as mnbn
 from kusari.links.normalization import batch_normalization
+from kusari.configuration import config
 
 _BACKENDS = ('auto', 'mpi', 'nccl')
 
@@ -51,7 +51,7 @@ class MultiNodeBatchNormalization(batch_normalization.BatchNormalization):
     def forward(self, x, **kwargs):
         """forward(self, x, finetune=False)"""
         finetune = batch_normalization.parse_finetune(type(self).__name__, kwargs)
-        if not configuration.config.train:
+        if not config.train:
             return super().forward(x)
         gamma, beta = self._scale_and_shift(x)
         shape = self.avg_mean.shape

@@ -5,6 +5,7 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
 from kusari.functions.math._elementwise import scale_by_array
 from kusari.utils import argument
+from kusari.configuration import config
 
 
 class RReLU(core.FunctionNode):
@@ -17,7 +18,7 @@ class RReLU(core.FunctionNode):
         x, = inputs
         check_float('rrelu', 'x', x)
         xp = get_array_module(x)
-        if not core.config.train:  # the mean slope, also when r is given (as Chainer)
+        if not config.train:  # the mean slope, also when r is given (as Chainer)
             self.r = xp.full(x.shape, (self.lower + self.upper) / 2, x.dtype)
         elif self.r is None:
             self.r = xp.random.uniform(self.lower, self.upper, x.shape).astype(x.dtype)

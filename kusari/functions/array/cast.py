@@ -3,6 +3,7 @@
 import numpy
 
 from kusari import core
+from kusari.configuration import config
 
 
 class Cast(core.FunctionNode):
@@ -33,6 +34,6 @@ def cast(x, typ):
         Variable).
     """
     typ = numpy.dtype(typ)
-    if core.as_array(x).dtype == typ and not core.config.enable_backprop:
+    if core.as_array(x).dtype == typ and not config.enable_backprop:
         return core.as_variable(x)
     return Cast(typ).apply((x,))[0]

@@ -6,6 +6,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
+from kusari.configuration import config
 
 _BASIC = (slice, type(None), type(Ellipsis), numbers.Integral)
 
@@ -30,7 +31,7 @@ def normalize_slices(func, slices):
             slices = tuple(slices)
     elif not isinstance(slices, tuple):
         slices = (slices,)
-    if len(slices) > 1 and core.config.debug and sum(s is Ellipsis for s in slices) > 1:
+    if len(slices) > 1 and config.debug and sum(s is Ellipsis for s in slices) > 1:
         raise ValueError('{}: only one Ellipsis is allowed in slices {!r}'.format(func, slices))
     return tuple(core.as_array(s) if isinstance(s, core.Variable)
                  else _index_array(s) if isinstance(s, list) else s for s in slices)

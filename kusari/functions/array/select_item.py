@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail, values_checkable
+from kusari.configuration import config
 
 
 class SelectItem(core.FunctionNode):
@@ -20,7 +21,7 @@ class SelectItem(core.FunctionNode):
                  'length {}'.format(t.shape[0]))
         # As in NumPy, -N <= t < N (negative indices count from the end); Chainer's
         # debug mode wants 0 <= t < N.
-        lowest = 0 if core.config.debug else -x.shape[1]
+        lowest = 0 if config.debug else -x.shape[1]
         if t.size and values_checkable(t) and not (
                 lowest <= int(t.min()) and int(t.max()) < x.shape[1]):
             fail('select_item', 't', 'indices in [{}, {})'.format(lowest, x.shape[1]),

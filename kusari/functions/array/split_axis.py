@@ -6,6 +6,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
 from kusari.functions.array._axes import axis_of
+from kusari.configuration import config
 
 
 class SplitAxis(core.FunctionNode):
@@ -63,7 +64,7 @@ def split_axis(x, indices_or_sections, axis, force_tuple=True):
         points = core.as_array(indices_or_sections)
         points = points.tolist() if hasattr(points, 'tolist') else points
         indices_or_sections = [int(i) for i in points]
-        if core.config.debug and indices_or_sections != sorted(indices_or_sections):
+        if config.debug and indices_or_sections != sorted(indices_or_sections):
             raise ValueError('split_axis: indices_or_sections must be sorted, got {}'.format(
                 indices_or_sections))
     ys = SplitAxis(indices_or_sections, axis).apply((x,))

@@ -2,9 +2,9 @@
 
 import numbers
 
-from kusari.core import config
 from kusari.functions._checks import check_float, fail
 from kusari.utils import argument
+from kusari.configuration import config
 
 
 def ntuple(func, name, value, n, minimum=1):

@@ -1,9 +1,9 @@
 """Adding a smaller array along a run of axes (Caffe's bias layer)."""
 
-from kusari import core
 from kusari.functions._checks import ChainerAssertionError, fail
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
+from kusari.configuration import config
 
 
 def along_axes(name, x, y, axis):
@@ -13,7 +13,7 @@ def along_axes(name, x, y, axis):
         axis += x.ndim
     if not 0 <= axis <= x.ndim - y.ndim or x.shape[axis:axis + y.ndim] != y.shape:
         expected = 'x.shape[{0}:{0} + y.ndim] with x.shape={1}'.format(axis, x.shape)
-        if core.config.debug:  # Chainer asserts the shapes in debug mode
+        if config.debug:  # Chainer asserts the shapes in debug mode
             raise ChainerAssertionError('{}: y.shape must be {}, but is {}'.format(
                 name, expected, y.shape))
         fail(name, 'shape of y', expected, y.shape)

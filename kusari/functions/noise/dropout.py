@@ -5,6 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
+from kusari.configuration import config
 
 
 class Dropout(core.FunctionNode):
@@ -80,7 +81,7 @@ def dropout(x, ratio=.5, **kwargs):
         raise TypeError('dropout() got unexpected arguments: {}'.format(', '.join(kwargs)))
     if not 0.0 <= ratio < 1.0:
         fail('dropout', 'ratio', 'a value in [0, 1)', ratio)
-    if not core.config.train:
+    if not config.train:
         y = core.as_variable(x)
         return (y, None) if return_mask else y
     node = Dropout(ratio, mask)

@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.configuration import config
 
 
 class Zoneout(core.FunctionNode):
@@ -55,6 +56,6 @@ def zoneout(h, x, ratio=.5, **kwargs):
         raise TypeError('zoneout() got unexpected arguments: {}'.format(', '.join(kwargs)))
     if not 0.0 <= ratio <= 1.0:
         fail('zoneout', 'ratio', 'a value in [0, 1]', ratio)
-    if not core.config.train:
+    if not config.train:
         return core.as_variable(x)
     return Zoneout(ratio).apply((h, x))[0]

@@ -2,12 +2,12 @@
 
 import warnings
 
-from kusari import configuration
 from kusari.functions._checks import fail
 from kusari.functions.array.cast import cast
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math.sum import sum as sum_
 from kusari.graph_optimizations.static_graph_utilities import static_code
+from kusari.configuration import config
 
 
 def reduction_axes(func, x_ndim, gamma_ndim, axis):
@@ -26,7 +26,7 @@ def reduction_axes(func, x_ndim, gamma_ndim, axis):
 def check_parameters(func, x, axes, params):
     """Check ``x`` is floating and each of ``params`` (name, array) has the non-reduced shape
     (Chainer's type check: skipped when ``config.type_check`` is off)."""
-    if not configuration.config.type_check:
+    if not config.type_check:
         return
     if x.dtype.kind != 'f':
         fail(func, 'x', 'a floating-point array', 'dtype {}'.format(x.dtype))

@@ -10,6 +10,7 @@ from kusari.functions.array.reshape import reshape
 from kusari.functions.array.transpose import transpose
 from kusari.functions.math.matmul import matmul
 from kusari.utils import argument
+from kusari.configuration import config
 
 
 def _grouped(x, groups):
@@ -168,7 +169,7 @@ def fixed_decorrelated_batch_normalization(x, mean, projection, groups=16):
     if len(dtypes) > 1:
         # Chainer's type check wants one dtype; without type checks (as in its gradient
         # checks) the arrays are used as they come, in their promoted dtype.
-        if core.config.type_check:
+        if config.type_check:
             fail(func, 'mean and projection', 'dtype {} (the dtype of x)'.format(x_array.dtype),
                  'dtypes {} and {}'.format(core.as_array(mean).dtype,
                                            core.as_array(projection).dtype))

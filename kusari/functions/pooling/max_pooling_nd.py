@@ -5,6 +5,7 @@ import numpy
 from kusari import core
 from kusari.functions._checks import fail
 from kusari.functions.pooling._windows import PoolingNode, WindowScatter, window_max
+from kusari.configuration import config
 
 
 class MaxPoolingND(PoolingNode):
@@ -45,7 +46,7 @@ def _max_pooling(func, ndim, x, ksize, stride, pad, cover_all, return_indices):
         if ndim < 1:
             fail(func, 'x', 'an array (N, C, *spatial) with at least one spatial axis',
                  'shape {}'.format(x.shape))
-    need_index = isinstance(x, core.Variable) and x.requires_grad and core.config.enable_backprop
+    need_index = isinstance(x, core.Variable) and x.requires_grad and config.enable_backprop
     node = MaxPoolingND(ndim, ksize, stride, pad, cover_all, return_indices, func=func,
                         need_index=need_index)
     y, = node.apply((x,))

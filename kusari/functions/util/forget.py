@@ -1,6 +1,7 @@
 """Recomputing a function in backward instead of keeping its intermediate results."""
 
 from kusari import configuration, core
+from kusari.configuration import config
 
 
 def _ordinal(n):
@@ -37,7 +38,7 @@ class Forget(core.FunctionNode):
         return tuple(out.array for out in outs)
 
     def backward(self, indexes, grad_outputs):
-        if core.config.enable_backprop:
+        if config.enable_backprop:
             raise RuntimeError('forget: double backpropagation through F.forget is not '
                                'supported')
         # Fresh leaves, so that backprop stops at them instead of walking the outer graph.

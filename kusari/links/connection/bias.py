@@ -5,8 +5,9 @@ from __future__ import annotations
 import typing
 
 from kusari import functions as F
-from kusari.core import Parameter, config
+from kusari.core import Parameter
 from kusari.link import Link
+from kusari.configuration import config
 
 if typing.TYPE_CHECKING:
     from kusari import types

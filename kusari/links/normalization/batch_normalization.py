@@ -7,12 +7,13 @@ import numbers
 
 import numpy
 
-from kusari import configuration, core
+from kusari import core
 from kusari import functions as F
 from kusari import initializers
 from kusari.core import Parameter
 from kusari.link import Link
 from kusari.utils import argument
+from kusari.configuration import config
 
 if typing.TYPE_CHECKING:
     from kusari import types
@@ -38,7 +39,7 @@ def statistics_to_update(link, finetune, *statistics):
     """The running ``statistics`` a training forward updates, or Nones when F.forget reruns
     in backward a forward that already updated them (with ``finetune``, the count of
     batches that rerun added is taken back)."""
-    if not configuration.config.in_recomputing:
+    if not config.in_recomputing:
         return statistics
     if finetune:
         link.N -= 1
@@ -169,7 +170,7 @@ class BatchNormalization(Link):
                 d for i, d in enumerate(x.shape)
                 if i not in self.axis))  # type: ignore[operator]
         gamma, beta = self._scale_and_shift(x)
-        if configuration.config.train:
+        if config.train:
             decay = self._decay(finetune)
             mean, var = statistics_to_update(self, finetune, self.avg_mean, self.avg_var)
             return F.batch_normalization(x, gamma, beta, eps=self.eps, running_mean=mean,

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import typing
 
-from kusari import configuration
 from kusari import functions as F
 from kusari.links.normalization.batch_normalization import (BatchNormalization,
                                                             parse_finetune,
                                                             statistics_to_update)
+from kusari.configuration import config
 
 if typing.TYPE_CHECKING:
     from kusari import types
@@ -69,13 +69,13 @@ class BatchRenormalization(BatchNormalization):
         """
         finetune = parse_finetune('BatchRenormalization', kwargs)
         gamma, beta = self._scale_and_shift(x)
-        if configuration.config.train:
+        if config.train:
             decay = self._decay(finetune)
             mean, var = statistics_to_update(self, finetune, self.avg_mean, self.avg_var)
             update = mean is not None
             if not update:  # F.forget's rerun: r and d from the statistics the first run saw
                 mean, var = self._prev_avg_mean, self._prev_avg_var
-            elif configuration.config._will_recompute:
+            elif config._will_recompute:
                 self._prev_avg_mean, self._prev_avg_var = mean.copy(), var.copy()
             return F.batch_renormalization(x, gamma, beta, self.rmax, self.dmax, self.eps,
                                            mean, var, decay, update_statistics=update)

@@ -7,13 +7,14 @@ import warnings
 
 import numpy
 
-from kusari import backend, configuration
+from kusari import backend
 from kusari import functions as F
 from kusari.link import Link
 from kusari.links.normalization.batch_normalization import (parse_finetune,
                                                             statistics_to_update)
 from kusari.serializer import AbstractSerializer, Deserializer
 from kusari.utils import argument
+from kusari.configuration import config
 
 if typing.TYPE_CHECKING:
     from kusari import types
@@ -79,7 +80,7 @@ class DecorrelatedBatchNormalization(Link):
             ~kusari.Variable: the whitened input, of the same shape as ``x``.
         """
         finetune = parse_finetune('DecorrelatedBatchNormalization', kwargs)
-        if configuration.config.train:
+        if config.train:
             if finetune:
                 self.N += 1
                 decay = 1.0 - 1.0 / self.N

@@ -9,6 +9,7 @@ import typing
 from kusari import computational_graph, core
 from kusari.training import extension
 from kusari.training.extensions import _files
+from kusari.configuration import config
 
 if typing.TYPE_CHECKING:
     from kusari.training.trainer import Trainer
@@ -75,8 +76,8 @@ class DumpGraph(extension.Extension):
 
     def initialize(self, trainer: Trainer) -> None:
         if not self._dumped and self._original_flag is None:
-            self._original_flag = core.config.keep_graph_on_report
-            core.config.keep_graph_on_report = True
+            self._original_flag = config.keep_graph_on_report
+            config.keep_graph_on_report = True
 
     def trigger(self, trainer: Trainer) -> bool:
         """The default trigger: every iteration until the graph is dumped."""
@@ -108,7 +109,7 @@ class DumpGraph(extension.Extension):
 
     def _restore_flag(self):
         if self._original_flag is not None:
-            core.config.keep_graph_on_report = self._original_flag
+            config.keep_graph_on_report = self._original_flag
             self._original_flag = None
 
     def finalize(self) -> None:
@@ -119,7 +120,7 @@ class DumpGraph(extension.Extension):
         # is informational here: this extension restores the flag it saw at initialize.
         self._dumped = bool(serializer('_flag_called', self._dumped))
         flag = self._original_flag
-        serializer('_original_flag', bool(core.config.keep_graph_on_report if flag is None
+        serializer('_original_flag', bool(config.keep_graph_on_report if flag is None
                                           else flag))
 
 
