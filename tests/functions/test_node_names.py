@@ -79,6 +79,7 @@ CASES = [
     ('argmax', lambda: F.argmax(_x(2, 3), axis=1), 'ArgMax', dict(axis=1)),
     ('argmin', lambda: F.argmin(_x(2, 3)), 'ArgMin', dict(axis=None)),
     ('rsqrt', lambda: F.rsqrt(_x(2, 3) + 1), 'RsqrtGPU', {}),
+    ('log1p', lambda: F.log1p(_x(2, 3)), 'Log1p', {}),
     ('broadcast_to', lambda: F.broadcast_to(_x(1, 3), (2, 3)), 'BroadcastTo',
      dict(_shape=(2, 3))),
     ('cast', lambda: F.cast(_x(2, 3), np.float64), 'Cast', dict(type=np.float64)),

@@ -68,7 +68,7 @@ def convert_Expm1(params):
     return b.nodes()
 
 
-@converts('Log1p', 'Log1P')  # kusari names its node Log1P
+@converts('Log1p')
 def convert_Log1p(params):
     b = Builder(params)
     b.output('Log', [b.op('Add', [b.inputs[0], b.const(1, _dtype(params))])])
