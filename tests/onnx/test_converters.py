@@ -39,6 +39,9 @@ def ints(*values):
     return numpy.array(values, numpy.int32)
 
 
+# where each element goes inside its 2x2 window, as max_pooling_2d's indexes say
+WINDOW_OFFSETS = numpy.array([3, 0, 1, 2, 2, 1, 0, 3, 1, 1, 3, 2]).reshape(1, 2, 3, 2)
+
 # (id, fn(model, *xs), inputs, links, node class whose minimum opset applies)
 CASES = [
     # activation
@@ -176,6 +179,11 @@ CASES = [
     ('average_pooling_3d', lambda m, a: F.average_pooling_nd(a, 2, 1, 1), [x(1, 2, 3, 4, 3)],
      {}),
     ('unpooling_2d', lambda m, a: F.unpooling_2d(a, 2, cover_all=False), [x(1, 2, 3, 2)], {}),
+    ('upsampling_2d', lambda m, a: F.upsampling_2d(a, WINDOW_OFFSETS, 2, cover_all=False),
+     [x(1, 2, 3, 2)], {}, 'Upsampling2D'),
+    ('upsampling_2d_strided', lambda m, a: F.upsampling_2d(a, WINDOW_OFFSETS, (2, 3), 3,
+                                                           outsize=(8, 6)),
+     [x(1, 2, 3, 2)], {}, 'Upsampling2D'),
     # loss
     ('softmax_cross_entropy', lambda m, a, t: F.softmax_cross_entropy(a, t),
      [x(3, 4), ints(1, -1, 3)], {}, 'SoftmaxCrossEntropy'),
@@ -217,6 +225,14 @@ def test_converter(case):
 def test_batch_normalization_in_training_uses_the_batch_statistics():
     model = Apply(lambda m, a: m.bn(a), bn=L.BatchNormalization(3))
     check_export(model, [x(4, 3)], train=True)
+
+
+@pytest.mark.parametrize('stride, pad', [(1, 0), (2, 1)])
+def test_upsampling_2d_refuses_what_maxunpool_cannot_express(stride, pad):
+    # overlapping windows sum their elements; padding drops them
+    model = Apply(lambda m, a: F.upsampling_2d(a, WINDOW_OFFSETS, 2, stride, pad))
+    with pytest.raises(RuntimeError, match='upsampling_2d'):
+        kusari.onnx.export(model, [x(1, 2, 3, 2)], opset_version=11)
 
 
 def test_roi_pooling_2d():

@@ -81,3 +81,27 @@ def convert_ROIPooling2D(params):
     b.output('MaxRoiPool', inputs, pooled_shape=[int(func.outh), int(func.outw)],
              spatial_scale=float(func.spatial_scale))
     return b.nodes()
+
+
+@converts('Upsampling2D', since=9)
+def convert_Upsampling2D(params):
+    """MaxUnpool, with the flat output positions the node's fixed ``indexes`` give."""
+    func = params.func
+    b = Builder(params)
+    n, c, h, w = b.in_shape()
+    outh, outw = b.out_shape()[2:]
+    offsets = numpy.asarray(func.indexes)
+    rows = numpy.arange(h)[:, None] * func.sy - func.ph + offsets // func.kw
+    cols = numpy.arange(w)[None, :] * func.sx - func.pw + offsets % func.kw
+    planes = numpy.arange(n * c).reshape(n, c, 1, 1)
+    positions = (planes * outh + rows) * outw + cols
+    # kusari sums overlapping windows and drops what falls in the padding; MaxUnpool does
+    # neither
+    if (rows.min() < 0 or rows.max() >= outh or cols.min() < 0 or cols.max() >= outw
+            or numpy.unique(positions).size != positions.size):
+        raise RuntimeError('kusari exports upsampling_2d only when each element lands on its '
+                           'own place inside the output')
+    b.output('MaxUnpool', [b.inputs[0], b.const(positions, numpy.int64),
+                           b.ints(b.out_shape())],
+             kernel_shape=[func.kh, func.kw], strides=[func.sy, func.sx])
+    return b.nodes()
