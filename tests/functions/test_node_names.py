@@ -82,6 +82,8 @@ CASES = [
     ('log1p', lambda: F.log1p(_x(2, 3)), 'Log1p', {}),
     ('broadcast_to', lambda: F.broadcast_to(_x(1, 3), (2, 3)), 'BroadcastTo',
      dict(_shape=(2, 3))),
+    ('diagonal', lambda: F.diagonal(_x(2, 3, 4), -1, 2, 1), 'Diagonal',
+     dict(offset=-1, axis1=2, axis2=1)),
     ('cast', lambda: F.cast(_x(2, 3), np.float64), 'Cast', dict(type=np.float64)),
     ('clipped_relu', lambda: F.clipped_relu(_x(2, 3), 0.4), 'ClippedReLU', dict(cap=0.4)),
     ('dropout', lambda: F.dropout(_x(2, 3), 0.25), 'Dropout', dict(dropout_ratio=0.25)),

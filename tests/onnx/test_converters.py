@@ -148,6 +148,8 @@ CASES = [
      'ResizeImagesExact'),
     ('copy', lambda m, a: F.copy(a, -1), [x(2, 3)], {}),
     ('flip', lambda m, a: F.flip(a, 1), [x(2, 3)], {}, 'Flip'),
+    ('diagonal', lambda m, a: (F.diagonal(a[0, 0]), F.diagonal(a, 1, 3, 1), F.diagonal(
+        a, -1, 2, 0)), [x(2, 3, 4, 5)], {}),
     # connection
     ('linear', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4)}),
     ('linear_nobias', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4, nobias=True)}),

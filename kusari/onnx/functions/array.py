@@ -345,3 +345,21 @@ def convert_Flip(params):
     axis = params.func.axis % len(b.in_shape())
     b.slice(b.inputs[0], [-1], [-2 ** 63], [axis], [-1], out=params.output_names)
     return b.nodes()
+
+
+@converts('Diagonal')
+def convert_Diagonal(params):
+    """The two axes moved last and flattened into one, from which Gather picks the
+    diagonal's elements."""
+    func = params.func
+    b = Builder(params)
+    shape = b.in_shape()
+    rest = [a for a in range(len(shape)) if a not in (func.axis1, func.axis2)]
+    rows, cols = shape[func.axis1], shape[func.axis2]
+    moved = b.op('Transpose', b.inputs, perm=rest + [func.axis1, func.axis2])
+    flat = b.op('Reshape', [moved, b.ints([shape[a] for a in rest] + [rows * cols])])
+    length = b.out_shape()[-1]
+    first_row, first_col = max(-func.offset, 0), max(func.offset, 0)
+    positions = (numpy.arange(length) + first_row) * cols + numpy.arange(length) + first_col
+    b.output('Gather', [flat, b.const(positions, numpy.int64)], axis=len(rest))
+    return b.nodes()
