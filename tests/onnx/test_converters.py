@@ -42,6 +42,12 @@ def ints(*values):
 # where each element goes inside its 2x2 window, as max_pooling_2d's indexes say
 WINDOW_OFFSETS = numpy.array([3, 0, 1, 2, 2, 1, 0, 3, 1, 1, 3, 2]).reshape(1, 2, 3, 2)
 
+# (y_min, x_min, y_max, x_max) in units of 1 / spatial_scale pixels, and their images;
+# the last reaches outside the image
+ALIGN_ROIS = numpy.array([[0, 0, 7, 9], [1.5, 2.2, 6.1, 8.3], [2, 3, 2.5, 3.4],
+                          [-3, 5, 15, 16]], numpy.float32)
+ALIGN_ROI_INDICES = ints(0, 1, 1, 0)
+
 # (id, fn(model, *xs), inputs, links, node class whose minimum opset applies)
 CASES = [
     # activation
@@ -186,6 +192,11 @@ CASES = [
     ('upsampling_2d_strided', lambda m, a: F.upsampling_2d(a, WINDOW_OFFSETS, (2, 3), 3,
                                                            outsize=(8, 6)),
      [x(1, 2, 3, 2)], {}, 'Upsampling2D'),
+    ('roi_average_align_2d', lambda m, a, r, i: F.roi_average_align_2d(a, r, i, (3, 2), 0.5),
+     [positive(2, 2, 6, 7), ALIGN_ROIS, ALIGN_ROI_INDICES], {}, 'ROIAverageAlign2D'),
+    ('roi_average_align_2d_sampling', lambda m, a, r, i: F.roi_average_align_2d(
+        a, r, i, 2, 1.5, 2), [positive(2, 2, 6, 7), ALIGN_ROIS, ALIGN_ROI_INDICES], {},
+     'ROIAverageAlign2D'),
     # loss
     ('softmax_cross_entropy', lambda m, a, t: F.softmax_cross_entropy(a, t),
      [x(3, 4), ints(1, -1, 3)], {}, 'SoftmaxCrossEntropy'),
@@ -235,6 +246,13 @@ def test_upsampling_2d_refuses_what_maxunpool_cannot_express(stride, pad):
     model = Apply(lambda m, a: F.upsampling_2d(a, WINDOW_OFFSETS, 2, stride, pad))
     with pytest.raises(RuntimeError, match='upsampling_2d'):
         kusari.onnx.export(model, [x(1, 2, 3, 2)], opset_version=11)
+
+
+def test_roi_average_align_2d_with_two_sampling_ratios_is_refused():
+    model = Apply(lambda m, a, r, i: F.roi_average_align_2d(a, r, i, 2, 1., (1, 2)))
+    with pytest.raises(RuntimeError, match='sampling_ratio'):
+        kusari.onnx.export(model, [positive(2, 2, 6, 7), ALIGN_ROIS, ALIGN_ROI_INDICES],
+                           opset_version=16)
 
 
 def test_roi_pooling_2d():

@@ -105,3 +105,28 @@ def convert_Upsampling2D(params):
                            b.ints(b.out_shape())],
              kernel_shape=[func.kh, func.kw], strides=[func.sy, func.sx])
     return b.nodes()
+
+
+@converts('ROIAverageAlign2D', since=10)
+def convert_ROIAverageAlign2D(params):
+    """RoiAlign without the half-pixel shift, as kusari (as Chainer) samples. Not for
+    roi_max_align_2d: onnxruntime's max mode takes the largest of each sample's weighted
+    corners, not of the samples."""
+    func = params.func
+    sampling_ratio = set(func.sampling_ratio)
+    if len(sampling_ratio) > 1:
+        raise RuntimeError('ONNX RoiAlign takes one sampling_ratio for both axes, not {}'
+                           .format(func.sampling_ratio))
+    b = Builder(params)
+    x, rois, roi_indices = b.inputs
+    # kusari's RoIs are (y_min, x_min, y_max, x_max), ONNX's (x1, y1, x2, y2)
+    rois = b.op('Gather', [rois, b.ints([1, 0, 3, 2])], axis=1)
+    roi_indices = b.op('Cast', [roi_indices], to=7)  # int64
+    attrs = {}
+    if b.opset >= 16:
+        attrs['coordinate_transformation_mode'] = 'output_half_pixel'
+    b.output('RoiAlign', [x, rois, roi_indices], mode='avg', output_height=int(func.outh),
+             output_width=int(func.outw),
+             sampling_ratio=sampling_ratio.pop() or 0, spatial_scale=float(func.spatial_scale),
+             **attrs)
+    return b.nodes()
