@@ -169,6 +169,11 @@ CASES = [
      {'c': L.ConvolutionND(3, 2, 3, 2, pad=1)}),
     ('deconvolution_2d', lambda m, a: m.d(a), [x(1, 2, 3, 4)],
      {'d': L.Deconvolution2D(2, 3, 3, stride=2, pad=1, outsize=(6, 8))}),
+    ('local_convolution_2d', lambda m, a: m.c(a), [x(2, 3, 5, 6)],
+     {'c': L.LocalConvolution2D(3, 4, (5, 6), (2, 3), stride=(1, 2),
+                                initial_bias=numpy.sin(numpy.arange(32)).reshape(4, 4, 2))}),
+    ('local_convolution_2d_nobias', lambda m, a: m.c(a), [x(1, 2, 4, 4)],
+     {'c': L.LocalConvolution2D(2, 3, 4, 3, nobias=True)}),
     ('embed_id', lambda m, i: m.e(i), [ints(0, 3, -1, 2)], {'e': L.EmbedID(4, 3, ignore_label=-1)},
      'EmbedIDIgnore'),
     # normalization

@@ -1,5 +1,7 @@
 """Linear, convolution, deconvolution and embedding."""
 
+import numpy
+
 from kusari.onnx.functions.converter import Builder, converts
 
 
@@ -74,4 +76,27 @@ def convert_EmbedIDFunction(params):
     rows = b.op('Gather', [w, safe], axis=0)
     b.output('Where', [b.unsqueeze(ignored, [len(b.in_shape(0))]),
                        b.const(0, b.func.inputs[1].dtype), rows])
+    return b.nodes()
+
+
+@converts('LocalConvolution2DFunction')
+def convert_LocalConvolution2D(params):
+    """Each input window as channels (a grouped Conv with one-hot kernels), multiplied by
+    the weights of its output position and summed over the window."""
+    func = params.func
+    b = Builder(params)
+    x, W = b.inputs[:2]
+    out_c, out_h, out_w, in_c, kh, kw = b.in_shape(1)
+    window = kh * kw
+    # channel c * window + t of the patches is x's channel c at the window's tap t
+    picks = numpy.tile(numpy.eye(window).reshape(window, 1, kh, kw), (in_c, 1, 1, 1))
+    patches = b.op('Conv', [x, b.const(picks, params.func.inputs[0].dtype)],
+                   kernel_shape=[kh, kw], strides=[func.sy, func.sx], group=in_c)
+    weights = b.op('Reshape', [b.op('Transpose', [W], perm=[0, 3, 4, 5, 1, 2]),
+                               b.ints([out_c, in_c * window, out_h, out_w])])
+    products = b.op('Mul', [b.unsqueeze(patches, [1]), weights])
+    if len(b.inputs) == 2:
+        b.reduce('ReduceSum', products, [2], out=params.output_names)
+    else:
+        b.output('Add', [b.reduce('ReduceSum', products, [2]), b.inputs[2]])
     return b.nodes()
