@@ -1,29 +1,20 @@
 """Activation functions."""
 
-from kusari.onnx.functions.converter import Builder, converts
+from kusari.onnx.functions.converter import Builder, converts, one_op
 
 
-def _unary(op_type, **attrs):
-    def convert(params):
-        b = Builder(params)
-        b.output(op_type, b.inputs, **{k: f(params.func) for k, f in attrs.items()})
-        return b.nodes()
-    return convert
-
-
-converts('ReLU')(_unary('Relu'))
-converts('Sigmoid')(_unary('Sigmoid'))
-converts('Tanh')(_unary('Tanh'))
-converts('ELU')(_unary('Elu', alpha=lambda f: float(f.alpha)))
-converts('LeakyReLU')(_unary('LeakyRelu', alpha=lambda f: float(f.slope)))
-converts('HardSigmoid')(_unary('HardSigmoid', alpha=lambda f: 0.2, beta=lambda f: 0.5))
+converts('ReLU')(one_op('Relu'))
+converts('Sigmoid')(one_op('Sigmoid'))
+converts('Tanh')(one_op('Tanh'))
+converts('ELU')(one_op('Elu', alpha=lambda f: float(f.alpha)))
+converts('LeakyReLU')(one_op('LeakyRelu', alpha=lambda f: float(f.slope)))
+converts('HardSigmoid')(one_op('HardSigmoid', alpha=lambda f: 0.2, beta=lambda f: 0.5))
 
 
 @converts('ClippedReLU')
 def convert_ClippedReLU(params):
     b = Builder(params)
-    cap = getattr(params.func, 'cap', None)
-    b.clip(b.inputs[0], 0., params.func.z if cap is None else cap, out=params.output_names)
+    b.clip(b.inputs[0], 0., params.func.cap, out=params.output_names)
     return b.nodes()
 
 

@@ -4,19 +4,11 @@ import warnings
 
 import numpy
 
-from kusari.onnx.functions.converter import Builder, converts
+from kusari.onnx.functions.converter import Builder, converts, one_op
 
 
-def _same(op_type):
-    def convert(params):
-        b = Builder(params)
-        b.output(op_type, b.inputs)
-        return b.nodes()
-    return convert
-
-
-converts('Copy')(_same('Identity'))
-converts('Shape')(_same('Shape'))
+converts('Copy')(one_op('Identity'))
+converts('Shape')(one_op('Shape'))
 
 
 @converts('Cast')

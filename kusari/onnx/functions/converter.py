@@ -194,6 +194,17 @@ class Builder:
         return self.op('Pad', inputs, out, mode=mode)
 
 
+
+def one_op(op_type, **attributes):
+    """A converter that maps the node onto the ONNX op ``op_type`` of the same inputs;
+    each attribute is a function of the node (e.g. ``alpha=lambda f: float(f.slope)``)."""
+    def convert(params):
+        b = Builder(params)
+        b.output(op_type, b.inputs,
+                 **{name: value(params.func) for name, value in attributes.items()})
+        return b.nodes()
+    return convert
+
 def input_array(params, i):
     """The array the ``i``-th input of the function being converted had."""
     node = params.func.inputs[i]

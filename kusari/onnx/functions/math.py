@@ -2,15 +2,7 @@
 
 import numpy
 
-from kusari.onnx.functions.converter import Builder, converts
-
-
-def _same(op_type):
-    def convert(params):
-        b = Builder(params)
-        b.output(op_type, b.inputs)
-        return b.nodes()
-    return convert
+from kusari.onnx.functions.converter import Builder, converts, one_op
 
 
 for _name, _op, _since in (
@@ -21,7 +13,7 @@ for _name, _op, _since in (
         ('Sinh', 'Sinh', 9), ('Cosh', 'Cosh', 9), ('Maximum', 'Max', 7),
         ('Minimum', 'Min', 7), ('PowVarVar', 'Pow', 7), ('Identity', 'Identity', 7),
         ('Erf', 'Erf', 9), ('sign', 'Sign', 9)):
-    converts(_name, since=_since)(_same(_op))
+    converts(_name, since=_since)(one_op(_op))
 
 
 def _dtype(params, i=0):
@@ -172,7 +164,7 @@ def convert_MatMul(params):
     return b.nodes()
 
 
-converts('Arctanh', since=9)(_same('Atanh'))
+converts('Arctanh', since=9)(one_op('Atanh'))
 
 
 @converts('Fmod', since=10)
@@ -254,4 +246,4 @@ def convert_TensorDot(params):
     return b.nodes()
 
 
-converts('Det', 'BatchDet', since=11)(_same('Det'))
+converts('Det', 'BatchDet', since=11)(one_op('Det'))

@@ -48,6 +48,13 @@ def convert_BatchNormalization(params):
     return b.nodes()
 
 
+def _standardize(b, x, axis, eps, dtype):
+    """(x - mean) / sqrt(var + eps) over ``axis``, the biased variance as kusari computes it."""
+    centered = b.op('Sub', [x, b.reduce('ReduceMean', x, [axis], keepdims=True)])
+    var = b.reduce('ReduceMean', b.op('Mul', [centered, centered]), [axis], keepdims=True)
+    return b.op('Div', [centered, b.op('Sqrt', [b.op('Add', [var, b.const(eps, dtype)])])])
+
+
 @converts('GroupNormalization')
 def convert_GroupNormalization(params):
     """Standardizes each group of channels of each sample, then scales and shifts."""
@@ -57,11 +64,8 @@ def convert_GroupNormalization(params):
     dtype = func.inputs[0].dtype
     ndim = len(b.in_shape())
     grouped = b.reshape(x, [0, int(func.groups), -1])
-    mean = b.reduce('ReduceMean', grouped, [2], keepdims=True)
-    centered = b.op('Sub', [grouped, mean])
-    var = b.reduce('ReduceMean', b.op('Mul', [centered, centered]), [2], keepdims=True)
-    std = b.op('Sqrt', [b.op('Add', [var, b.const(func.eps, dtype)])])
-    normalized = b.op('Reshape', [b.op('Div', [centered, std]), b.op('Shape', [x])])
+    normalized = b.op('Reshape', [_standardize(b, grouped, 2, func.eps, dtype),
+                                  b.op('Shape', [x])])
     channel_axes = list(range(1, ndim - 1))
     if channel_axes:
         gamma, beta = b.unsqueeze(gamma, channel_axes), b.unsqueeze(beta, channel_axes)
@@ -73,7 +77,7 @@ def convert_GroupNormalization(params):
 def convert_LocalResponseNormalization(params):
     """ONNX's LRN divides alpha by the window size; Chainer's does not."""
     func = params.func
-    size = int(getattr(func, 'n', None) or 2 * func.half + 1)
+    size = int(func.n)
     b = Builder(params)
     b.output('LRN', b.inputs, size=size, alpha=float(func.alpha) * size,
              beta=float(func.beta), bias=float(func.k))
@@ -100,9 +104,5 @@ def convert_LayerNormalization(params):
     b = Builder(params)
     x, gamma, beta = b.inputs
     dtype = func.inputs[0].dtype
-    mean = b.reduce('ReduceMean', x, [1], keepdims=True)
-    centered = b.op('Sub', [x, mean])
-    var = b.reduce('ReduceMean', b.op('Mul', [centered, centered]), [1], keepdims=True)
-    std = b.op('Sqrt', [b.op('Add', [var, b.const(func.eps, dtype)])])
-    b.output('Add', [b.op('Mul', [b.op('Div', [centered, std]), gamma]), beta])
+    b.output('Add', [b.op('Mul', [_standardize(b, x, 1, func.eps, dtype), gamma]), beta])
     return b.nodes()
