@@ -220,23 +220,12 @@ def convert_ResizeImages(params):
     """Bilinear resize with aligned corners, as Chainer's; before opset 11 ONNX
     cannot align corners and the values differ."""
     b = Builder(params)
-    in_h, in_w = b.in_shape()[2:]
-    out_h, out_w = b.out_shape()[2:]
-    scales = [1., 1., out_h / in_h, out_w / in_w]
     if b.opset < 11:
         warnings.warn('ResizeImages is exported with ONNX opset {}, whose resize cannot align '
                       'corners: values differ from kusari\'s'.format(b.opset), UserWarning,
                       stacklevel=2)
-    if b.opset < 9:
-        b.output('Upsample', b.inputs, mode='linear', scales=scales)
-    elif b.opset < 10:
-        b.output('Upsample', [b.inputs[0], b.const(scales)], mode='linear')
-    elif b.opset < 11:
-        b.output('Resize', [b.inputs[0], b.const(scales)], mode='linear')
-    else:  # before opset 13, roi and scales are required even when sizes are given
-        empty = b.const([]) if b.opset < 13 else ''
-        b.output('Resize', [b.inputs[0], empty, empty, b.ints(b.out_shape())], mode='linear',
-                 coordinate_transformation_mode='align_corners')
+    b.resize(b.inputs[0], 'linear', out=params.output_names,
+             coordinate_transformation_mode='align_corners')
     return b.nodes()
 
 

@@ -184,6 +184,21 @@ class Builder:
     def reshape(self, x, shape, out=None):
         return self.op('Reshape', [x, self.ints(shape)], out)
 
+    def resize(self, x, mode, out=None, **attrs):
+        """Resizes ``x`` from the function's input shape to its output's: Upsample before
+        opset 10, Resize from then on; ``attrs`` (how coordinates map) are Resize-11's."""
+        in_shape, out_shape = self.in_shape(), self.out_shape()
+        scales = [float(o) / i for o, i in zip(out_shape, in_shape)]
+        if self.opset < 9:
+            return self.op('Upsample', [x], out, mode=mode, scales=scales)
+        if self.opset < 10:
+            return self.op('Upsample', [x, self.const(scales)], out, mode=mode)
+        if self.opset < 11:
+            return self.op('Resize', [x, self.const(scales)], out, mode=mode)
+        empty = self.const([]) if self.opset < 13 else ''  # before 13 roi, scales required
+        return self.op('Resize', [x, empty, empty, self.ints(out_shape)], out, mode=mode,
+                       **attrs)
+
     def pad(self, x, pads, mode='constant', value=0., out=None):
         """``pads``: ONNX order, all begins then all ends."""
         if self.opset < 11:
@@ -192,7 +207,6 @@ class Builder:
         if mode == 'constant':
             inputs.append(self.const(value, self.func.inputs[0].dtype))
         return self.op('Pad', inputs, out, mode=mode)
-
 
 
 def one_op(op_type, **attributes):

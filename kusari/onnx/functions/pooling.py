@@ -55,18 +55,8 @@ def convert_Unpooling(params):
     if ksize != stride or any(pad):
         raise RuntimeError('kusari exports unpooling only with stride equal to ksize and no '
                            'padding')
-    in_shape, out_shape = b.in_shape(), b.out_shape()
-    scales = [float(o) / i for o, i in zip(out_shape, in_shape)]
-    if b.opset < 9:
-        b.output('Upsample', b.inputs, mode='nearest', scales=scales)
-    elif b.opset < 10:
-        b.output('Upsample', [b.inputs[0], b.const(scales)], mode='nearest')
-    elif b.opset < 11:
-        b.output('Resize', [b.inputs[0], b.const(scales)], mode='nearest')
-    else:  # before opset 13, roi and scales are required even when sizes are given
-        empty = b.const([]) if b.opset < 13 else ''
-        b.output('Resize', [b.inputs[0], empty, empty, b.ints(out_shape)], mode='nearest',
-                 coordinate_transformation_mode='asymmetric', nearest_mode='floor')
+    b.resize(b.inputs[0], 'nearest', out=params.output_names,
+             coordinate_transformation_mode='asymmetric', nearest_mode='floor')
     return b.nodes()
 
 
