@@ -16,9 +16,11 @@ Configuration (``config``, ``using_config``) lives in kusari.configuration.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import heapq
 import sys
+import threading
 import traceback
 import typing
 import warnings
@@ -1207,7 +1209,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             elif double:
                 grads[x] = g + gx
             else:
-                grads[x] = _new_variable(_array_of(g._array + gx._array), True)
+                grads[x] = _new_variable(sum_gradient_arrays(g._array, gx._array), True)
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)  # equal ranks: first reached, first run (as Chainer)
@@ -1236,7 +1238,7 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         elif double:
             var._grad_var = old + g
         else:
-            var._grad_var = _new_variable(_array_of(old._array + g._array), True)
+            var._grad_var = _new_variable(sum_gradient_arrays(old._array, g._array), True)
     return None
 
 
@@ -1406,3 +1408,120 @@ def grad(outputs: typing.Sequence[Variable], inputs: typing.Sequence[Variable],
         for x, gx in zip(inputs, result):
             x._grad_var = gx
     return result
+
+
+# ---------------------------------------------------------------------------
+# 4. Seams: how kusari.graph_optimizations enters the core
+# ---------------------------------------------------------------------------
+# A static schedule traces the functions a chain applies, replays their forward on arrays
+# and runs their backward in backprop's order, summing gradients as backprop does. What it
+# needs of the core is named here, so that the core can change behind these names.
+
+# The attributes that apply and retain_inputs/retain_outputs set on a node: its links in a
+# graph, not state of its computation (a trace tells the two apart).
+GRAPH_ATTRIBUTES = frozenset(['rank', 'inputs', 'outputs', 'stack', '_retained_output_data',
+                              '_input_indexes_to_retain', '_output_indexes_to_retain'])
+
+_unobserved_apply = FunctionNode.apply
+_apply_observers: dict[int, typing.Any] = {}  # thread id -> its observer
+_apply_observers_lock = threading.Lock()
+
+
+def _observed_apply(node, inputs):
+    observer = _apply_observers.get(threading.get_ident())
+    if observer is None:  # a thread that observes nothing
+        return _unobserved_apply(node, inputs)
+    return observer(node, inputs, _unobserved_apply)
+
+
+@contextlib.contextmanager
+def observe_apply(observer):
+    """Within the block, ``FunctionNode.apply(node, inputs)`` in this thread returns
+    ``observer(node, inputs, apply)``, ``apply`` being the usual one (which the observer
+    calls). Other threads apply as usual.
+
+    While any thread observes, ``apply`` is replaced on the class, and put back when none
+    does: a test in apply, the hot path of every operation, would tax every call.
+    """
+    thread = threading.get_ident()
+    with _apply_observers_lock:
+        outer = _apply_observers.get(thread)
+        _apply_observers[thread] = observer
+        FunctionNode.apply = _observed_apply  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        with _apply_observers_lock:
+            if outer is None:
+                del _apply_observers[thread]
+            else:
+                _apply_observers[thread] = outer
+            if not _apply_observers:
+                FunctionNode.apply = _unobserved_apply  # type: ignore[method-assign]
+
+
+def call_forward(node, inputs):
+    """``node.forward(inputs)`` on arrays, its outputs checked and normalized as apply
+    does, without recording anything."""
+    return node._normalize_outputs(node.forward(tuple(inputs)))
+
+
+def retained_indexes(node):
+    """The indexes of the inputs and of the outputs that ``node`` retains (None: none)."""
+    return node._input_indexes_to_retain, node._output_indexes_to_retain
+
+
+def set_retained_outputs(node, arrays):
+    """Give ``node`` the arrays of its retained outputs, in order, as apply does."""
+    node._retained_output_data = tuple(arrays)
+
+
+def graph_leaf(shape, dtype, data=None, standing_for=None):
+    """A VariableNode without a creator or a Variable of its own, for a graph built
+    outside apply: it requires no gradient, holds ``data`` as retained; ``standing_for``
+    (a VariableNode) lends it its Variable, rank and requires_grad."""
+    node = _object_new(VariableNode)
+    node._variable = _no_variable if standing_for is None else standing_for._variable
+    node.creator_node = None
+    node.data = data
+    node.name = None
+    node.rank = 0 if standing_for is None else standing_for.rank
+    node.requires_grad = False if standing_for is None else standing_for.requires_grad
+    node.dtype = dtype
+    node.shape = shape
+    return node
+
+
+def _no_variable():
+    return None
+
+
+def backprop_order(functions, rank, inputs_reached):
+    """The functions of a graph in the order backprop runs them, from ``functions`` (the
+    creators of the outputs, in order): the highest ``rank(function)`` first, equal ranks
+    in the order they are reached, ``inputs_reached(function)`` giving the creators that
+    its backward passes gradients to, in its inputs' order. A valid reverse topological
+    order for any DAG, as a function's rank exceeds that of every function before it.
+
+    ``_backprop_core`` runs this rule inline (a call per function would show in every
+    backward pass); tests/test_core.py checks that the two agree.
+    """
+    heap = []
+    seen = set()
+    for function in functions:
+        if function not in seen:
+            seen.add(function)
+            heapq.heappush(heap, (-rank(function), len(seen), function))
+    while heap:
+        function = heapq.heappop(heap)[2]
+        yield function
+        for creator in inputs_reached(function):
+            if creator not in seen:
+                seen.add(creator)
+                heapq.heappush(heap, (-rank(creator), len(seen), creator))
+
+
+def sum_gradient_arrays(g, gx):
+    """Backprop's accumulation rule on arrays: the gradient gathered so far for a
+    variable plus another one, as an array (NumPy gives scalars for 0-d sums)."""
+    return _array_of(g + gx)

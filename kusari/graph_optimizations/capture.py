@@ -89,23 +89,18 @@ def _recording_report(self, values, observer=None):
 def _run_traced(lossfun, args, kwargs, arrays, verbosity_level):
     """``lossfun(*args, **kwargs)`` define-by-run while its schedule is traced."""
     trace = _StepTrace(arrays, verbosity_level)
-    thread = threading.get_ident()
-    with _sg._traces_lock:
-        _sg._traces[thread] = trace
-        core.FunctionNode.apply = _sg._tracing_apply
-        reporter.Reporter.report = _recording_report
-    try:
-        # static chains inside run define-by-run, so that their functions are traced
-        with core.using_config('schedule_func', trace), \
-                core.using_config('use_static_graph', False):
-            result = lossfun(*args, **kwargs)
-    finally:
+    with _sg.tracing(trace):
         with _sg._traces_lock:
-            del _sg._traces[thread]
-            if not _sg._traces:
-                core.FunctionNode.apply = _sg._original_apply
-            if not any([type(other) is _StepTrace for other in _sg._traces.values()]):
-                reporter.Reporter.report = _original_report
+            reporter.Reporter.report = _recording_report
+        try:
+            # static chains inside run define-by-run, so that their functions are traced
+            with core.using_config('use_static_graph', False):
+                result = lossfun(*args, **kwargs)
+        finally:
+            with _sg._traces_lock:
+                if not any([type(other) is _StepTrace and other is not trace
+                            for other in _sg._traces.values()]):
+                    reporter.Reporter.report = _original_report
     return result, trace
 
 
@@ -143,9 +138,9 @@ class _Replay:
         self.schedule = schedule
         self.n_inputs = n_inputs
         self.forward = schedule.generated_forward(True)
-        input_nodes = [_sg._constant_node(None, *schedule.meta[i]) for i in range(n_inputs)]
+        input_nodes = [core.graph_leaf(*schedule.meta[i]) for i in range(n_inputs)]
         for param in schedule.params:
-            node = _sg._constant_node(None, param.shape, param.dtype)
+            node = core.graph_leaf(param.shape, param.dtype)
             node.requires_grad = param.requires_grad
             input_nodes.append(node)
         self.backward = _loss_schedule(schedule).array_backward(input_nodes)
