@@ -1521,6 +1521,13 @@ def backprop_order(functions, rank, inputs_reached):
                 heapq.heappush(heap, (-rank(creator), len(seen), creator))
 
 
+def backprop_to(grads, nodes):
+    """Backprop from ``grads`` (a dict from VariableNodes to their gradient Variables) to
+    ``nodes``, as ``grad()`` does: their gradients (None where none reaches them)."""
+    captured = _backprop(grads, set(nodes), False, None)
+    return [captured.get(node) for node in nodes]
+
+
 def sum_gradient_arrays(g, gx):
     """Backprop's accumulation rule on arrays: the gradient gathered so far for a
     variable plus another one, as an array (NumPy gives scalars for 0-d sums)."""

@@ -985,3 +985,25 @@ def test_gradient_terms_of_equal_rank_are_summed_in_the_order_reached():
         ((a + b) + c).backward()
         assert W.grad == numpy.float32(1.0)
         del garbage
+
+
+def test_backprop_order_states_the_order_backprop_runs_functions_in():
+    # equal ranks reached in several orders, a function of two outputs' branches
+    x = Variable(f32(0.5, 1.5))
+    a, b = F.exp(x), F.sin(x)
+    c, d = a * b, F.tanh(a)
+    loss = F.sum(c + d) + F.sum(F.cos(b)) + F.sum(d)
+    expected = list(kusari.core.backprop_order(
+        [loss.creator_node], lambda function: function.rank,
+        lambda function: [x.creator_node for x in function.inputs
+                          if x.requires_grad and x.creator_node is not None]))
+    order = []
+
+    class Recorder(kusari.FunctionHook):
+        def backward_preprocess(self, function, in_data, out_grad):
+            order.append(function)
+
+    with Recorder():
+        loss.backward()
+    assert len(order) == 11
+    assert order == expected

@@ -139,6 +139,5 @@ class StaticScheduleFunction(core.FunctionNode):
         wanted = [proxies[index] for index in target_input_indexes]
         if not grads:
             return (None,) * len(wanted)
-        captured = core._backprop(grads, set(wanted), False, None)
-        return tuple([captured.get(proxy) for proxy in wanted])
+        return tuple(core.backprop_to(grads, wanted))
 

@@ -181,7 +181,7 @@ class _Replay:
                 if gx.base is not None or id(gx) in owned or not gx.flags.writeable:
                     gx = gx.copy(order='K')  # as backprop does: each leaf owns its gradient
                 owned.add(id(gx))
-                param._grad_var = new_variable(gx, True)
+                param.grad_var = new_variable(gx, True)
         return loss
 
     def _through_graph(self, arrays):
@@ -228,7 +228,7 @@ class CapturedStep:
     def __call__(self, *args, **kwargs):
         cfg = config
         reason = None
-        if core._function_hooks:
+        if core.get_function_hooks():
             reason = 'function hooks are active (they watch every function)'
         elif cfg.debug:
             reason = 'debug mode is on'
@@ -354,7 +354,7 @@ class CapturedStep:
             if (param.update_rule is not rule or rule is None or not rule.enabled
                     or rule._pre_update_hooks or rule._post_update_hooks
                     or rule._use_fp32_update or rule._state is None
-                    or param._grad_var is None or param._loss_scale is not None
+                    or param.grad_var is None or param._loss_scale is not None
                     or rule._state_array_type is not type(param._array)):
                 return optimizer.update()
         optimizer.t += 1

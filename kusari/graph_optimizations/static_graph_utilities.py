@@ -3,6 +3,7 @@ runs on every call."""
 
 import functools
 
+from kusari import core
 from kusari.configuration import config
 
 
@@ -51,5 +52,5 @@ def static_forward_optimizations(func, inputs):
     """
     trace = config.schedule_func
     if trace is None:
-        return func._normalize_outputs(func.forward(tuple(inputs)))
+        return core.call_forward(func, inputs)
     return trace.append_forward(func, tuple(inputs))
