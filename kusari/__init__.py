@@ -24,9 +24,10 @@ from kusari import configuration  # NOQA
 from kusari._version import __version__, kusari_version  # NOQA (Chainer's, kusari's own)
 from kusari.configuration import (config, force_backprop_mode, get_dtype,  # NOQA
                                   global_config, mixed16, no_backprop_mode, using_config)
-from kusari.core import (FunctionNode, Parameter, Variable, VariableNode,  # NOQA
-                         as_array, as_variable, backward, grad)
+from kusari.core import FunctionNode, Variable, VariableNode, as_array, as_variable  # NOQA
+from kusari._backprop import backward, grad  # NOQA
 from kusari import variable  # NOQA (gives Variable its methods backed by functions)
+from kusari.variable import Parameter  # NOQA
 from kusari.function import Function, FunctionAdapter  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA
 from kusari.link import Chain, ChainList, Link  # NOQA

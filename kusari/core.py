@@ -1,12 +1,16 @@
-"""The graph core of kusari: Variable, Parameter, FunctionNode and backprop.
+"""The graph core of kusari: Variable, FunctionNode and backprop.
 
 Everything that defines how a computational graph is recorded and differentiated lives
 here, in dependency order, so the mechanism can be read top to bottom:
 
-1. Variable and its graph-side twin VariableNode; Parameter.
+1. Variable and its graph-side twin VariableNode.
 2. FunctionNode: ``apply`` runs ``forward`` on arrays and, when a gradient is needed,
    records the node in the graph.
-3. Backprop: one scheduler shared by ``Variable.backward``, ``backward`` and ``grad``.
+3. Backprop: one scheduler shared by ``Variable.backward``, ``backward`` and ``grad``
+   (their argument checking lives in kusari._backprop).
+4. Seams: what kusari.graph_optimizations uses of the core, named.
+
+Parameter, a Variable that links own, lives in kusari.variable.
 
 The user's Variable and the graph's VariableNode are separate objects: the node refers
 to its Variable weakly and holds data only when a function retained it, so activations
@@ -31,7 +35,7 @@ import numpy
 from kusari import _checks, backend
 from kusari._array_ufunc import apply_ufunc as _apply_ufunc
 from kusari import configuration as _configuration
-from kusari.configuration import config, get_dtype, using_config
+from kusari.configuration import config, get_dtype, using_config  # NOQA (core.get_dtype)
 
 if typing.TYPE_CHECKING:
     from kusari import types
@@ -41,8 +45,6 @@ if typing.TYPE_CHECKING:
 # sits in no import cycle.
 _Function: typing.Any = None  # kusari.function's old-style Function
 _FunctionAdapter: typing.Any = None  # and the node that adapts it
-_generate_array: typing.Any = None  # kusari.initializers' generate_array
-_Constant: typing.Any = None  # and its Constant initializer
 _type_check: typing.Any = None  # kusari.utils.type_check
 
 # Whether debug mode was ever on; until it is, apply skips reading config.debug.
@@ -67,7 +69,7 @@ def get_function_hooks():
 
 
 # ---------------------------------------------------------------------------
-# 1. Variable, VariableNode, Parameter
+# 1. Variable, VariableNode
 # ---------------------------------------------------------------------------
 
 def _array_types():
@@ -569,164 +571,6 @@ def _array_repr(var, prefix, separator):
         else:
             body = '[], shape={}'.format(array.shape)
     return '{}({})'.format(prefix, body)
-
-
-class Parameter(Variable):
-    """A Variable that a Link owns and an optimizer updates.
-
-    It may be created without an array and initialized later (``initialize(shape)``),
-    which lets links infer their input size from the first batch.
-
-    Args:
-        initializer: an array, a scalar, or a callable initializer (``None``: NaN fill,
-            so a use before initialization is visible).
-        shape: shape to initialize with right away.
-        name (str): name of the parameter.
-    """
-
-    __slots__ = ('initializer', 'update_rule', '_grad_initializer')
-
-    def __init__(self, initializer: types.InitializerSpec | None = None,
-                 shape: types.ShapeSpec | None = None, name: str | None = None, *,
-                 layout: typing.Any = None) -> None:
-        self.update_rule: typing.Any = None
-        self._grad_initializer = None
-        if isinstance(initializer, _array_types()) and shape is None:
-            super().__init__(initializer, name=name)
-            self.initializer = _Constant(initializer)
-            return
-        super().__init__(None, name=name)
-        if initializer is None:
-            initializer = _Constant(numpy.nan)
-        elif numpy.isscalar(initializer) or isinstance(initializer, _array_types()):
-            initializer = _Constant(initializer)
-        self.initializer = initializer
-        # As in Chainer, the gradient starts as NaN, so that a gradient used without
-        # being computed (a forgotten cleargrads) shows.
-        if shape is None:
-            self._grad_initializer = _Constant(numpy.nan)
-            return
-        self.initialize(shape)
-        if self._array.dtype.kind in 'fc':
-            self._grad_var = _new_variable(self.xp.full_like(self._array, numpy.nan), True)
-
-    def __reduce__(self):
-        grad = None if self._grad_var is None else self._grad_var._array
-        return _rebuild_parameter, (self._array, self.name, grad, self.initializer,
-                                    self.update_rule)
-
-    def __copy__(self):
-        """A Parameter sharing this one's array slot (what Link.copy's 'share' mode makes):
-        as in Chainer, an array set on either (``p.array = a``, ``initialize``) is both's,
-        until one is sent to another device."""
-        new = _object_new(Parameter)
-        new.__dict__.update((k, v) for k, v in self.__dict__.items() if k != '_node')
-        new._array, new._requires_grad = self._array, self._requires_grad
-        new.initializer, new.update_rule = self.initializer, self.update_rule
-        new._grad_initializer = self._grad_initializer
-        new._node = VariableNode(new, self._name)
-        group = self.__dict__.setdefault('_shared_copies', [_weakref(self)])
-        group[:] = [ref for ref in group if ref() is not None] + [_weakref(new)]
-        new._shared_copies = group
-        return new
-
-    @property
-    def is_initialized(self):
-        return self._array is not None
-
-    @property
-    def grad(self):
-        g = self._grad_var
-        if g is not None:  # the optimizer reads it several times per step: test this first
-            return g._array
-        if (self._array is None and self._grad_initializer is not None
-                and not self.__dict__.get('_grad_set')):
-            raise RuntimeError('the gradient of parameter {} is not determined before it is '
-                               'initialized (call cleargrad() to make it None)'.format(self.name))
-        return None
-
-    @grad.setter
-    def grad(self, g):
-        if self._array is None:
-            self._grad_set = True  # even before initialization, a set gradient is valid
-        Variable.grad.fset(self, g)
-
-    @property
-    def dtype(self):
-        if self._array is not None:
-            return self._array.dtype
-        if not hasattr(self.initializer, 'dtype'):
-            raise RuntimeError('the dtype of parameter {} is not determined before it is '
-                               'initialized: its initializer gives none'.format(self.name))
-        return get_dtype(self.initializer.dtype)
-
-    def initialize(self, shape: types.ShapeSpec) -> None:
-        """Allocate the array with ``shape`` and fill it with the initializer."""
-        dtype = getattr(self.initializer, 'dtype', None)
-        device = self.__dict__.get('_device')  # where to_device sent it before
-        xp = numpy if device is None else device.xp
-        self.array = _generate_array(self.initializer, shape, xp, dtype=dtype,
-                                     device=device)  # (the copies' too)
-        self._grad_var = None
-        if self._grad_initializer is not None and self._array.dtype.kind in 'fc':
-            self.grad = _generate_array(self._grad_initializer, shape, xp,
-                                        dtype=self._array.dtype, device=device)
-
-    def cleargrad(self):
-        super().cleargrad()
-        self._grad_initializer = None
-
-    def copydata(self, var):
-        """Copy the array of ``var``; an uninitialized side is first initialized to the
-        other's shape (nothing happens when both are)."""
-        src = var._array if isinstance(var, Variable) else var
-        if src is None and self._array is not None and isinstance(var, Parameter):
-            var.initialize(self._array.shape)
-            src = var._array
-        if src is None:
-            return
-        if self._array is None:
-            self.initialize(src.shape)
-        super().copydata(src)
-
-    def addgrad(self, var):
-        if self._array is None and var._array is not None:
-            self.initialize(var._array.shape)
-        super().addgrad(var)
-
-    def zerograd(self):
-        super().zerograd()
-        if self._array is None:
-            self._grad_initializer = _Constant(0)
-
-    def _to(self, device):  # initialize() allocates on self._device later
-        group = self._shared_copies
-        if group is not None and self.device != device:
-            # Moved, a copy gets an array of its own (Chainer gives it a new slot).
-            del self._shared_copies
-            group[:] = [ref for ref in group if ref() is not self]
-        super()._to(device)
-
-    def update(self):
-        """Update the array with the update rule set by the optimizer."""
-        if self.update_rule is not None:
-            self.update_rule.update(self)
-
-    def __repr__(self):
-        return _array_repr(self, 'parameter', ', ')
-
-    def __str__(self):
-        return _array_repr(self, 'parameter', ' ')
-
-
-def _rebuild_parameter(array, name, grad, initializer, update_rule):
-    # made uninitialized, as Chainer does: initializing the copy again gives a NaN gradient
-    param = Parameter(initializer, name=name)
-    if array is not None:
-        param.array = array
-        param.grad = grad
-    param.update_rule = update_rule
-    return param
 
 
 def _defining_class(cls, name):
@@ -1305,51 +1149,6 @@ def _as_grad_variable(gx):
     return _new_variable(gx, True)
 
 
-def backward(outputs: typing.Sequence[Variable],
-             grad_outputs: typing.Sequence[Variable | None] | None = None,
-             **kwargs: typing.Any) -> None:
-    """Run backprop from several outputs at once.
-
-    Args:
-        outputs (tuple or list of Variables): where backprop starts.
-        grad_outputs (tuple or list): their initial gradients (Variables or arrays);
-            None: each output's ``grad_var``, taken from it (no default of ones: an
-            output without one is skipped with a RuntimeWarning).
-        enable_double_backprop (bool), retain_grad (bool), loss_scale: as in
-            ``Variable.backward``.
-    """
-    enable_double_backprop = kwargs.pop('enable_double_backprop', False)
-    retain_grad = kwargs.pop('retain_grad', False)
-    loss_scale = kwargs.pop('loss_scale', None)
-    if kwargs:
-        raise TypeError('backward() got unexpected arguments: {}'.format(', '.join(kwargs)))
-    _check_sequence(outputs, 'backward', 'outputs')
-    if grad_outputs is None:
-        grad_outputs = []
-        for y in _check_variables(outputs, 'backward', 'outputs'):
-            if y._grad_var is None:
-                warnings.warn('outputs contains a Variable without grad, or duplicate '
-                              'outputs. Note that chainer.backward does not set default '
-                              'grad.', RuntimeWarning, stacklevel=2)
-            grad_outputs.append(y._grad_var)
-            y._grad_var = None
-        outputs = [y for y, gy in zip(outputs, grad_outputs) if gy is not None]
-        grad_outputs = [gy for gy in grad_outputs if gy is not None]
-    _check_sequence(grad_outputs, 'backward', 'grad_outputs', len(outputs), 'outputs')
-    grads = _initial_grads(outputs, grad_outputs, 'backward', loss_scale)
-    with using_config('enable_backprop', enable_double_backprop):
-        _backprop(grads, None, retain_grad, loss_scale)
-
-
-def _check_sequence(values, caller, what, length=None, of=None):
-    if not isinstance(values, (tuple, list)):
-        raise TypeError('{}: {} must be a tuple or a list, not {}'.format(
-            caller, what, type(values).__name__))
-    if length is not None and len(values) != length:
-        raise ValueError('{}: {} must be as long as {} ({}), not {}'.format(
-            caller, what, of, length, len(values)))
-
-
 def _check_variables(values, caller, what):
     for value in values:
         if not isinstance(value, Variable):
@@ -1371,43 +1170,6 @@ def _initial_grads(outputs, grad_outputs, caller, loss_scale=None):
         node = y.node
         grads[node] = gy if node not in grads else grads[node] + gy
     return grads
-
-
-def grad(outputs: typing.Sequence[Variable], inputs: typing.Sequence[Variable],
-         grad_outputs: typing.Sequence[Variable | None] | None = None,
-         grad_inputs: typing.Sequence[Variable | None] | None = None, set_grad: bool = False,
-         retain_grad: bool = False, enable_double_backprop: bool = False,
-         loss_scale: float | None = None) -> list[Variable | None]:
-    """Gradients of ``outputs`` with respect to ``inputs``, returned as Variables.
-
-    Unlike ``backward``, it leaves the ``grad`` of every variable untouched unless
-    ``set_grad`` is True.
-    """
-    _check_sequence(outputs, 'grad', 'outputs')
-    for y in _check_variables(outputs, 'grad', 'outputs'):
-        refuse = getattr(y.creator_node, 'refuse_differentiation', None)  # old-style grads
-        if refuse is not None:
-            refuse()
-    _check_sequence(inputs, 'grad', 'inputs')
-    _check_variables(inputs, 'grad', 'inputs')
-    if grad_outputs is None:
-        grad_outputs = (None,) * len(outputs)  # ones, whatever the shape
-    _check_sequence(grad_outputs, 'grad', 'grad_outputs', len(outputs), 'outputs')
-    grads = _initial_grads(outputs, grad_outputs, 'grad', loss_scale)
-    input_nodes = [x.node for x in inputs]
-    if grad_inputs is not None:
-        _check_sequence(grad_inputs, 'grad', 'grad_inputs', len(inputs), 'inputs')
-        for node, gx in zip(input_nodes, grad_inputs):
-            if gx is not None:
-                gx = gx if isinstance(gx, Variable) else Variable._new(gx, True)
-                grads[node] = gx if node not in grads else grads[node] + gx
-    with using_config('enable_backprop', enable_double_backprop):
-        captured = _backprop(grads, set(input_nodes), retain_grad, loss_scale)
-    result = [captured.get(node) for node in input_nodes]
-    if set_grad:
-        for x, gx in zip(inputs, result):
-            x._grad_var = gx
-    return result
 
 
 # ---------------------------------------------------------------------------

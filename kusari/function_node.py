@@ -1,3 +1,4 @@
-"""Chainer's ``chainer.function_node`` path; the classes live in ``kusari.core``."""
+"""Chainer's ``chainer.function_node`` path; FunctionNode lives in ``kusari.core``."""
 
-from kusari.core import FunctionNode, backward, grad  # NOQA
+from kusari._backprop import backward, grad  # NOQA
+from kusari.core import FunctionNode  # NOQA

@@ -10,7 +10,7 @@ import warnings
 
 import numpy
 
-from kusari import core
+from kusari import _backprop, core
 from kusari.core import Variable
 
 
@@ -177,7 +177,7 @@ def check_backward(func, x_data, y_grad, params=(), eps=1e-3, atol=1e-5, rtol=1e
     for x in xs:
         if x is not None:
             x.cleargrad()
-    core.backward([y for y, gy in zip(ys, gys) if gy is not None],
+    _backprop.backward([y for y, gy in zip(ys, gys) if gy is not None],
                   [gy for gy in gys if gy is not None])
     for i, (x, ng) in enumerate(zip(xs, no_grads)):
         if ng and x is not None and x.grad is not None:
@@ -283,7 +283,7 @@ def check_double_backward(func, x_data, y_grad, x_grad_grad, params=(), params_g
         if gys is None:
             gys = [None] * len(ys)
         wanted = [x for x, ng in zip(xs, no_grads) if not ng] + list(params)
-        grads = core.grad(ys, wanted, gys, enable_double_backprop=True)
+        grads = _backprop.grad(ys, wanted, gys, enable_double_backprop=True)
         return tuple(g if g is not None else Variable(_xp(w.array).zeros_like(w.array))
                      for g, w in zip(grads, wanted))
 

@@ -12,7 +12,8 @@ import warnings
 import numpy
 
 from kusari import backend, initializers, link_hook
-from kusari.core import Parameter, Variable
+from kusari.core import Variable
+from kusari.variable import Parameter
 from kusari.device_resident import DeviceResident
 
 if typing.TYPE_CHECKING:

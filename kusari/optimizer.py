@@ -14,9 +14,10 @@ import warnings
 import numpy
 
 from kusari import backend, core, initializers, optimizer_hooks
+from kusari.variable import Parameter
 
 if typing.TYPE_CHECKING:
-    from kusari.core import Parameter, Variable
+    from kusari.core import Variable
     from kusari.link import Link
     from kusari.serializer import AbstractSerializer
 
@@ -110,8 +111,7 @@ def _dtype_or_none(param):
 def _uninitialized_fp32(param):
     """The float32 stand-in that update_core sees for an uninitialized float16 parameter
     (which stays uninitialized)."""
-    return core.Parameter(initializers.Constant(numpy.nan, dtype=numpy.float32),
-                          name=param.name)
+    return Parameter(initializers.Constant(numpy.nan, dtype=numpy.float32), name=param.name)
 
 
 class UpdateRule:
@@ -570,7 +570,7 @@ def _warn_unregistered(optimizer_name, link):
     unregistered = [
         '{}/{} ({})'.format(path.rstrip('/'), name, type(value).__name__)
         for path, sub in links for name, value in sorted(vars(sub).items())
-        if isinstance(value, (Link, core.Parameter)) and id(value) not in registered]
+        if isinstance(value, (Link, Parameter)) and id(value) not in registered]
     if unregistered:
         warnings.warn(
             '{}.setup: {} {} assigned outside `with self.init_scope():`, so not registered: '

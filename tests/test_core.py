@@ -1007,3 +1007,16 @@ def test_backprop_order_states_the_order_backprop_runs_functions_in():
         loss.backward()
     assert len(order) == 11
     assert order == expected
+
+
+def test_parameter_pickles_made_when_it_lived_in_the_core_load():
+    import pickle
+    param = kusari.Parameter(f32(1.0, 2.0), name='w')
+    param.grad = f32(3.0, 4.0)
+    data = pickle.dumps(param, protocol=0)
+    assert b'kusari.variable\n_rebuild_parameter' in data
+    old = data.replace(b'kusari.variable\n_rebuild_parameter', b'kusari.core\n_rebuild_parameter')
+    loaded = pickle.loads(old)
+    assert type(loaded) is kusari.Parameter and loaded.name == 'w'
+    numpy.testing.assert_array_equal(loaded.array, f32(1.0, 2.0))
+    numpy.testing.assert_array_equal(loaded.grad, f32(3.0, 4.0))

@@ -8,7 +8,7 @@ import tokenize
 
 import kusari.core
 
-BUDGET_CODE_LINES = 1000
+BUDGET_CODE_LINES = 900
 
 
 def code_lines(source):
@@ -37,6 +37,6 @@ def test_code_lines_skip_docstrings_comments_and_blank_lines():
 
 def test_core_fits_its_size_budget():
     lines = code_lines(pathlib.Path(kusari.core.__file__).read_text())
-    assert lines < BUDGET_CODE_LINES, (
-        'kusari/core.py has {} lines of code, not under {}'.format(lines, BUDGET_CODE_LINES))
+    assert lines <= BUDGET_CODE_LINES, (
+        'kusari/core.py has {} lines of code, more than {}'.format(lines, BUDGET_CODE_LINES))
 

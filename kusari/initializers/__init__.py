@@ -4,7 +4,7 @@ import numbers
 
 import numpy
 
-from kusari import backend, core
+from kusari import backend
 from kusari.initializers.base import Initializer, generate_array, get_fans  # NOQA
 from kusari.initializers.constant import Constant, Identity, NaN, One, Zero  # NOQA
 from kusari.initializers.normal import GlorotNormal, HeNormal, LeCunNormal, Normal  # NOQA
@@ -31,6 +31,3 @@ def _get_initializer(initializer, default=None):
                         'a scalar or an array)'.format(initializer))
     return initializer
 
-
-# The core, below this package, gets its initializers here rather than importing them.
-core._generate_array, core._Constant = generate_array, Constant

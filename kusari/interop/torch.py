@@ -23,6 +23,7 @@ except ImportError as error:
 
 import kusari
 from kusari import backend, core
+from kusari.variable import Parameter
 from kusari import link as link_module
 from kusari.configuration import config
 
@@ -253,7 +254,7 @@ class TorchLink(link_module.Chain):
 
 def _mirror_into_kusari(module, chain, prefix, names, params):
     for name, tensor in module.named_parameters(recurse=False):
-        param = core.Parameter(_array(tensor))
+        param = Parameter(_array(tensor))
         with chain.init_scope():
             setattr(chain, name, param)
         names.append(prefix + name)

@@ -1,6 +1,7 @@
 """Spectral Normalization (Miyato et al., 2018, https://arxiv.org/abs/1802.05957)."""
 
-from kusari import backend, core
+from kusari import backend
+from kusari.variable import Parameter
 from kusari import functions as F
 from kusari.link_hooks._weight_hook import WeightHook
 from kusari.utils import force_array
@@ -100,7 +101,7 @@ class SpectralNormalization(WeightHook):
             singular_values = link.xp.linalg.svd(self.reshape_W(weight.array),
                                                  compute_uv=False)
             with link.init_scope():
-                link.gamma = core.Parameter(force_array(singular_values[0]))
+                link.gamma = Parameter(force_array(singular_values[0]))
         self._initialized = True
 
     def reparameterize(self, link, weight):

@@ -8,7 +8,7 @@ import numpy
 
 if typing.TYPE_CHECKING:
     from kusari import types
-    from kusari.core import Parameter
+    from kusari.variable import Parameter
     from kusari.optimizer import Optimizer, UpdateRule
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typing
 
 if typing.TYPE_CHECKING:
-    from kusari.core import Parameter
+    from kusari.variable import Parameter
     from kusari.optimizer import UpdateRule
 
 class Lasso:

@@ -7,6 +7,7 @@ import tempfile
 import numpy
 
 from kusari import backend, core
+from kusari.variable import Parameter
 
 
 class SerializationError(ValueError):
@@ -72,7 +73,7 @@ def load_into(source, key, stored, value):
     """
     if isinstance(value, core.Variable):
         if value.array is None:
-            if isinstance(value, core.Parameter):
+            if isinstance(value, Parameter):
                 value.initialize(stored.shape)
             else:
                 value.array = numpy.array(stored)

@@ -1,6 +1,6 @@
 """Recomputing a function in backward instead of keeping its intermediate results."""
 
-from kusari import configuration, core
+from kusari import _backprop, configuration, core
 from kusari.configuration import config
 
 
@@ -48,7 +48,7 @@ class Forget(core.FunctionNode):
         pairs = [(y, g) for y, g in zip(outs, grad_outputs) if g is not None]
         # a backward pass of its own: parameters used inside func accumulate their
         # gradients as they would without forget
-        core.backward([y for y, _ in pairs], [g for _, g in pairs])
+        _backprop.backward([y for y, _ in pairs], [g for _, g in pairs])
         return tuple(xs[i].grad_var for i in indexes)
 
 

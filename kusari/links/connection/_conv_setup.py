@@ -4,7 +4,8 @@ convolution links."""
 import numbers
 
 from kusari import initializers
-from kusari.core import Parameter, as_array
+from kusari.core import as_array
+from kusari.variable import Parameter
 from kusari.functions.connection import _conv_args
 from kusari.link import Link
 

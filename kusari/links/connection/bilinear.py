@@ -7,7 +7,7 @@ import typing
 from kusari import backend
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.functions._checks import ChainerAssertionError
 from kusari.link import Link
 

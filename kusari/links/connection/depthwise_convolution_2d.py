@@ -6,7 +6,7 @@ import typing
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Link
 from kusari.links.connection._conv_setup import as_tuple
 

@@ -6,7 +6,8 @@ import typing
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter, as_array
+from kusari.core import as_array
+from kusari.variable import Parameter
 from kusari.link import Link
 
 if typing.TYPE_CHECKING:

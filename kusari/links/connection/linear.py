@@ -5,7 +5,7 @@ from __future__ import annotations
 import typing
 
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.functions.connection.linear import check_batch_axis, linear
 from kusari.link import Link
 from kusari.links.connection._conv_setup import param_arrays

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing
 
-from kusari import core
+from kusari import variable
 from kusari.link import Link
 
 if typing.TYPE_CHECKING:
@@ -22,7 +22,7 @@ class Parameter(Link):
     def __init__(self, array: types.NdArray) -> None:
         super().__init__()
         with self.init_scope():
-            self.W = core.Parameter(array)
+            self.W = variable.Parameter(array)
 
     def forward(self, *args: typing.Any, **kwargs: typing.Any) -> Variable:
         """Return the parameter; the arguments are ignored.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import typing
 
 from kusari import functions as F
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Chain
 from kusari.links.connection.bias import Bias, check_inputs
 

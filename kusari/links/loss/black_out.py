@@ -8,7 +8,7 @@ import numpy
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
 
 if typing.TYPE_CHECKING:

@@ -6,7 +6,7 @@ import typing
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Link
 from kusari.links.rnn.n_step_rnn import argsort_list_descent, permutate_list
 

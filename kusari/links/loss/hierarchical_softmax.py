@@ -9,7 +9,7 @@ import numpy
 
 from kusari import backend, core
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Link
 
 if typing.TYPE_CHECKING:

@@ -7,7 +7,7 @@ import typing
 import numpy
 
 from kusari import core
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.functions.loss import negative_sampling
 from kusari.links.loss.walker_alias import WalkerAlias, _SamplingLink
 from kusari.utils import argument

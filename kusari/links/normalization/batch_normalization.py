@@ -10,7 +10,7 @@ import numpy
 from kusari import core
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Link
 from kusari.utils import argument
 from kusari.configuration import config

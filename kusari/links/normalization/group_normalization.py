@@ -8,7 +8,7 @@ import numpy
 
 from kusari import core
 from kusari import functions as F
-from kusari.core import Parameter
+from kusari.variable import Parameter
 from kusari.link import Link
 from kusari.links.normalization.batch_normalization import initializer_of
 

@@ -9,7 +9,8 @@ import numpy
 
 from kusari import functions as F
 from kusari import initializers
-from kusari.core import Parameter, Variable
+from kusari.core import Variable
+from kusari.variable import Parameter
 from kusari.link import ChainList, Link
 from kusari.utils import argument
 
