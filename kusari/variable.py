@@ -105,6 +105,7 @@ class Parameter(Variable):
     """
 
     __slots__ = ('initializer', 'update_rule', '_grad_initializer')
+    initializer: typing.Any
 
     def __init__(self, initializer: types.InitializerSpec | None = None,
                  shape: types.ShapeSpec | None = None, name: str | None = None, *,
@@ -250,4 +251,4 @@ def _rebuild_parameter(array, name, grad, initializer, update_rule):
 
 
 # Pickles made while Parameter lived in kusari.core name its rebuilder there.
-core._rebuild_parameter = _rebuild_parameter
+core._rebuild_parameter = _rebuild_parameter  # type: ignore[attr-defined]
