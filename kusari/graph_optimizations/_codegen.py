@@ -194,7 +194,7 @@ def _backprop_order(schedule, step_ranks, creators, needs):
     define-by-run."""
     def inputs_reached(number):
         reached = [creators.get(s) for s in schedule.steps[number].in_slots if needs[s]]
-        return [number for number in reached if number is not None]
+        return [creator for creator in reached if creator is not None]
 
     outputs = [creators[s] for s in schedule.out_slots if s in creators]
     return list(core.backprop_order(outputs, step_ranks.__getitem__, inputs_reached))

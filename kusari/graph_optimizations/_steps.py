@@ -71,6 +71,9 @@ def _array_of(leaf):
     return leaf._array if isinstance(leaf, core.Variable) else leaf
 
 
+# ---------------------------------------------------------------------------
+# Steps: what a replay runs
+# ---------------------------------------------------------------------------
 
 class _NodeStep:
     """Replays one function: its forward on a fresh copy of the node."""

@@ -204,7 +204,6 @@ class _Trace:
         return StaticSchedule(self.steps, template, params, out_slots, meta, transient)
 
 
-
 def _trace_call(func, chain, args, kwargs, input_arrays, verbosity_level):
     """Run ``func`` define-by-run while recording its schedule: (result, trace)."""
     trace = _Trace(input_arrays, verbosity_level)
