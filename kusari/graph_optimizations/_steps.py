@@ -6,15 +6,14 @@ import weakref
 
 import numpy
 
-import kusari
-from kusari import core
+from kusari import backend, core
 
 _object_new = object.__new__
 _ndarray = numpy.ndarray
 
 
 def _is_array(value):
-    return type(value) is _ndarray or isinstance(value, kusari.get_array_types())
+    return type(value) is _ndarray or backend.is_array_supported(value)
 
 
 # ---------------------------------------------------------------------------
