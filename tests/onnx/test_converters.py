@@ -113,6 +113,8 @@ CASES = [
     ('einsum', lambda m, a, c: F.einsum('ij,kj->ik', a, c), [x(2, 3), x(4, 3)], {}, 'EinSum'),
     ('tensordot', lambda m, a, c: F.tensordot(a, c, axes=((0, 2), (2, 0))),
      [x(2, 3, 4), x(4, 5, 2)], {}, 'TensorDot'),
+    ('fft_ifft', lambda m, a, c: F.fft((a, c)) + F.ifft((c, a)), [x(2, 5), x(2, 5) / 3], {},
+     'FFT'),
     # arrays
     ('cast', lambda m, a: F.cast(a, numpy.float64), [x(2, 3)], {}),
     ('concat_stack', lambda m, a, c: (F.concat([a, c], axis=1), F.stack([a, c], axis=1)),
@@ -156,6 +158,15 @@ CASES = [
     ('flip', lambda m, a: F.flip(a, 1), [x(2, 3)], {}, 'Flip'),
     ('diagonal', lambda m, a: (F.diagonal(a[0, 0]), F.diagonal(a, 1, 3, 1), F.diagonal(
         a, -1, 2, 0)), [x(2, 3, 4, 5)], {}),
+    ('im2col', lambda m, a: F.im2col(a, 3, 2, 1, dilate=(1, 2)), [x(2, 2, 5, 6)], {}),
+    ('im2col_cover_all', lambda m, a: F.im2col(a, 2, 2, cover_all=True), [x(1, 2, 5, 5)], {}),
+    ('as_strided', lambda m, a: F.as_strided(a, (3, 4), (2, 1)), [x(2, 5)], {}),
+    ('as_strided_of_a_view', lambda m, a: F.as_strided(F.transpose(a), (2, 2), (1, 3)),
+     [x(2, 3)], {}),
+    ('scatter_add', lambda m, a, c: F.scatter_add(a, (slice(None), [0, 2, 0]), c),
+     [x(2, 3), x(2, 3) / 3], {}),
+    ('scatter_add_broadcast', lambda m, a, c: F.scatter_add(a, ([1, 1], slice(1, 3)), c),
+     [x(2, 3), x(2) / 3], {}),
     # connection
     ('linear', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4)}),
     ('linear_nobias', lambda m, a: m.l(a), [x(2, 3)], {'l': L.Linear(3, 4, nobias=True)}),
@@ -217,9 +228,30 @@ CASES = [
      [x(2, 3), x(2, 3) / 3], {}),
     ('huber_loss', lambda m, a, c: (F.huber_loss(a, c, 0.5), F.huber_loss(a, c, 1., reduce='no')),
      [x(2, 3), x(2, 3) / 3], {}),
+    ('contrastive', lambda m, a, c, t: (F.contrastive(a, c, t, 2.), F.contrastive(
+        a, c, t, 1., reduce='no')), [x(3, 2) / 5, x(3, 2)[::-1] / 5, ints(1, 0, 0)], {}),
+    ('bernoulli_nll', lambda m, a, c: (F.bernoulli_nll(a, c), F.bernoulli_nll(
+        a, c, reduce='no')), [(x(2, 3) > 0).astype(numpy.float32), x(2, 3)], {}),
+    ('gaussian_nll', lambda m, a, c, v: F.gaussian_nll(a, c, v, reduce='mean'),
+     [x(2, 3), x(2, 3)[::-1], x(2, 3) / 4], {}),
+    # evaluation
+    ('accuracy', lambda m, a, t: (F.accuracy(a, t), F.accuracy(a, t, ignore_label=-1)),
+     [x(4, 3)[:, ::-1] * x(4, 3), ints(0, 2, -1, 1)], {}),
+    ('binary_accuracy', lambda m, a, t: F.binary_accuracy(a, t),
+     [x(2, 3), numpy.array([[1, 0, -1], [1, 1, 0]], numpy.int32)], {}),
+    ('r2_score', lambda m, a, c: (F.r2_score(a, c), F.r2_score(
+        a, c, multioutput='raw_values')),
+     [x(3, 2), x(3, 2) ** 2 * numpy.array([1, 0], numpy.float32)], {}, 'R2_score'),
+    ('classification_summary', lambda m, a, t: F.classification_summary(a, t, beta=0.5),
+     [x(5, 4)[:, ::-1] * x(5, 4), ints(0, 3, -1, 1, 3)], {}),
     # noise (the exported model is for inference)
     ('dropout', lambda m, a: F.dropout(a), [x(2, 3)], {}),
     # recurrent
+    ('slstm', lambda m, c, d, a, e: F.slstm(c, d, a, e), [x(2, 3), x(2, 3) / 2, x(2, 12) / 10,
+                                                         x(2, 12)[::-1] / 7], {}),
+    ('tree_lstm', lambda m, c, d, a: F.tree_lstm(c, d, a), [x(2, 3), x(2, 3) / 2,
+                                                             x(2, 15) / 10], {}),
+    ('tree_lstm_4d', lambda m, c, a: F.tree_lstm(c, a), [x(2, 3, 2), x(2, 12, 2) / 10], {}),
     ('lstm', lambda m, c, a: F.lstm(c, a)[1] + F.lstm(c, a)[0], [x(2, 3), x(2, 12) / 10], {}),
 ]
 

@@ -3,9 +3,8 @@
 import math
 
 from kusari import core
-from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype
-from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions.activation.softplus import softplus
 from kusari.functions.loss._validate import check_reduce, check_same_shape
 from kusari.functions.math.average import mean as mean_
 from kusari.functions.math.exponential import exp
@@ -47,28 +46,6 @@ def gaussian_kl_divergence(mean, ln_var, reduce='sum'):
     return _reduce(loss, reduce)
 
 
-class BernoulliNLL(core.FunctionNode):
-    """``softplus(y) - x * y`` for data ``x`` and logits ``y``, computed stably."""
-
-    def forward(self, inputs):
-        x, y = inputs
-        check_float('bernoulli_nll', 'y', y)
-        check_same_dtype('bernoulli_nll', x, y, ('x', 'y'))
-        check_same_shape('bernoulli_nll', x, y, ('x', 'y'))
-        self.retain_inputs((0, 1))
-        xp = get_array_module(y)
-        loss = xp.asarray(xp.exp(-abs(y)))  # an array even for a 0-d y (NumPy: a scalar)
-        xp.log1p(loss, out=loss)
-        loss += xp.maximum(y, 0)
-        loss -= x * y
-        return loss,
-
-    def backward(self, indexes, grad_outputs):
-        x, y = self.get_retained_inputs()
-        gy, = grad_outputs
-        return tuple(-gy * y if i == 0 else gy * (sigmoid(y) - x) for i in indexes)
-
-
 def bernoulli_nll(x, y, reduce='sum'):
     """Negative log-likelihood of ``x`` under Bernoulli distributions with logits ``y``.
 
@@ -86,7 +63,12 @@ def bernoulli_nll(x, y, reduce='sum'):
         of ``x``'s shape for 'no'.
     """
     check_reduce('bernoulli_nll', reduce, _REDUCTIONS)
-    return _reduce(BernoulliNLL().apply((x, y))[0], reduce)
+    x, y = core.as_variable(x), core.as_variable(y)
+    check_float('bernoulli_nll', 'y', y)
+    check_same_dtype('bernoulli_nll', x, y, ('x', 'y'))
+    check_same_shape('bernoulli_nll', x, y, ('x', 'y'))
+    # softplus(y) - x y, recorded as Chainer records it (Softplus, Mul, Sub)
+    return _reduce(softplus(y) - x * y, reduce)
 
 
 def gaussian_nll(x, mean, ln_var, reduce='sum'):

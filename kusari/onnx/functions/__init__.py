@@ -4,6 +4,7 @@ Each module converts one family of functions; ``converters`` maps a Chainer
 FunctionNode class name to its converter ``f(params) -> nodes``.
 """
 
-from kusari.onnx.functions import activation, array, connection, loss, math, noise  # NOQA
+from kusari.onnx.functions import activation, array, connection, evaluation, loss  # NOQA
+from kusari.onnx.functions import math, noise  # NOQA
 from kusari.onnx.functions import normalization, pooling, rnn  # NOQA
 from kusari.onnx.functions.converter import converters, minimum_opsets  # NOQA

@@ -344,3 +344,79 @@ def convert_Diagonal(params):
     positions = (numpy.arange(length) + first_row) * cols + numpy.arange(length) + first_col
     b.output('Gather', [flat, b.const(positions, numpy.int64)], axis=len(rest))
     return b.nodes()
+
+
+def _gather_flat(b, x, indices, zero_first=False):
+    """The elements of ``x`` (flattened) at the constant ``indices``, an array of the
+    output's shape; with ``zero_first`` a 0 leads the flattened ``x``, so index 0 reads 0
+    and index k + 1 reads element k."""
+    flat = b.reshape(x, [-1])
+    if zero_first:
+        flat = b.op('Concat', [b.const([0], b.params.func.inputs[0].dtype), flat], axis=0)
+    return b.op('Gather', [flat, b.const(indices, numpy.int64)], out=b.params.output_names,
+                axis=0)
+
+
+@converts('Im2Col')
+def convert_Im2Col(params):
+    """A Gather of constant indices: im2col, computed at export time, of the positions
+    (from 1; the padding reads 0)."""
+    from kusari.utils import _conv_geometry
+
+    b = Builder(params)
+    shape = b.in_shape()
+    positions = numpy.arange(1, numpy.prod(shape) + 1, dtype=numpy.int64).reshape(shape)
+    (kh, kw), stride, pad, cover_all, dilate = params.func.params
+    cols = _conv_geometry.im2col(positions, (kh, kw), stride, pad, dilate=dilate,
+                                 cover_all=cover_all)
+    _gather_flat(b, b.inputs[0], cols.reshape(b.out_shape()), zero_first=True)
+    return b.nodes()
+
+
+@converts('AsStrided')
+def convert_AsStrided(params):
+    """A Gather of constant indices: for each output element, a position of ``x`` that
+    shows the buffer element it reads (the view reads the buffer under ``x``)."""
+    from kusari.functions.array.as_strided import _memory_indices
+
+    func = params.func
+    b = Builder(params)
+    x_shape, (x_offset, x_strides) = func._input_layout
+    shown = _memory_indices(x_shape, x_strides, x_offset).ravel()
+    read = _memory_indices(func.shape, func.strides, func.storage_offset)
+    position = {element: i for i, element in enumerate(shown)}
+    if not all(element in position for element in read.ravel()):
+        raise RuntimeError('kusari cannot export as_strided reading buffer elements its '
+                           'input does not show')
+    _gather_flat(b, b.inputs[0], numpy.vectorize(position.get, otypes=[numpy.int64])(read))
+    return b.nodes()
+
+
+@converts('ScatterAdd')
+def convert_ScatterAdd(params):
+    """``a`` plus ``b`` added at constant flat positions (repeated ones accumulate): ONNX
+    ScatterElements with reduction 'add' from opset 16, a one-hot MatMul before."""
+    from kusari.functions.array.get_item import device_slices
+
+    func = params.func
+    b = Builder(params)
+    a, update = b.inputs
+    a_shape = b.in_shape(0)
+    size = int(numpy.prod(a_shape))
+    targets = numpy.arange(size, dtype=numpy.int64).reshape(a_shape)[
+        device_slices(func.slices, numpy)]
+    dtype = func.inputs[0].dtype
+    # b broadcast to the indexed shape, flattened
+    update = b.reshape(b.op('Add', [update, b.const(numpy.zeros(targets.shape), dtype)]), [-1])
+    targets = targets.ravel()
+    flat_a = b.reshape(a, [-1])
+    if b.opset >= 16:
+        total = b.op('ScatterElements', [flat_a, b.const(targets, numpy.int64), update],
+                     axis=0, reduction='add')
+    else:
+        one_hot = numpy.zeros((targets.size, size), dtype)
+        one_hot[numpy.arange(targets.size), targets] = 1
+        spread = b.op('MatMul', [b.unsqueeze(update, [0]), b.const(one_hot, dtype)])
+        total = b.op('Add', [flat_a, b.squeeze(spread, [0])])
+    b.reshape(total, list(a_shape), out=params.output_names)
+    return b.nodes()

@@ -111,3 +111,25 @@ def convert_HuberLoss(params):
     else:
         b.op('Identity', [losses], out=params.output_names)
     return b.nodes()
+
+
+@converts('Contrastive')
+def convert_Contrastive(params):
+    """(y d^2 + (1 - y) max(margin - d, 0)^2) / 2 with d = |x0 - x1| per row."""
+    func = params.func
+    b = Builder(params)
+    x0, x1, y = b.inputs
+    dtype = func.inputs[0].dtype
+    diff = b.op('Sub', [x0, x1])
+    dist_sq = b.reduce('ReduceSum', b.op('Mul', [diff, diff]), [1])
+    gap = b.op('Relu', [b.op('Sub', [b.const(func.margin, dtype), b.op('Sqrt', [dist_sq])])])
+    similar = b.op('Cast', [y], to=_float(dtype))
+    dissimilar = b.op('Sub', [b.const(1, dtype), similar])
+    losses = b.op('Mul', [b.op('Add', [b.op('Mul', [similar, dist_sq]), b.op(
+        'Mul', [dissimilar, b.op('Mul', [gap, gap])])]), b.const(0.5, dtype)])
+    if func.reduce == 'no':
+        b.op('Identity', [losses], out=params.output_names)
+    else:
+        b.output('Div', [b.reduce('ReduceSum', losses, None),
+                         b.const(max(b.in_shape(0)[0], 1), dtype)])
+    return b.nodes()

@@ -247,3 +247,23 @@ def convert_TensorDot(params):
 
 
 converts('Det', 'BatchDet', since=11)(one_op('Det'))
+
+
+@converts('FFT', since=17)
+def convert_FFT(params):
+    """ONNX DFT over the last axis of the real and imaginary parts stacked as ONNX's
+    trailing complex axis; a leading batch axis of 1 as DFT wants one."""
+    func = params.func
+    b = Builder(params)
+    ndim = len(b.in_shape())
+    parts = [b.unsqueeze(x, [0, ndim + 1]) for x in b.inputs]
+    attrs = {'inverse': int(func.method == 'ifft'), 'onesided': 0}
+    stacked = b.op('Concat', parts, axis=-1)
+    if b.opset >= 20:
+        y = b.op('DFT', [stacked, '', b.const(ndim, numpy.int64)], **attrs)
+    else:
+        y = b.op('DFT', [stacked], axis=ndim, **attrs)
+    real, imag = b.split(y, [1, 1], ndim + 1)
+    for part, name in zip((real, imag), params.output_names):
+        b.squeeze(part, [0, ndim + 1], out=name)
+    return b.nodes()

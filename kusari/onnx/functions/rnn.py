@@ -85,20 +85,57 @@ for _directions, _prefix in ((1, 'n_step_'), (2, 'n_step_bi')):
     converts(_prefix + 'rnn')(_Recurrence('RNN', 2, (0,), 1, _directions))
 
 
+def _gates(b, x, count, interleaved):
+    """The ``count`` gate blocks of ``x`` (``(B, count * units, ...)``), as kusari's cells
+    split them: interleaved per unit (lstm, slstm) or in consecutive blocks (tree_lstm)."""
+    shape = b.params.func.inputs[b.inputs.index(x)].shape
+    units = shape[1] // count
+    axis = 2 if interleaved else 1
+    blocks = [units, count] if interleaved else [count, units]
+    gates = b.split(b.reshape(x, [shape[0]] + blocks + list(shape[2:])), [1] * count, axis)
+    return [b.squeeze(g, [axis]) for g in gates]
+
+
+def _cell_outputs(b, params, a, i, o, forgets):
+    """c = tanh(a) sigmoid(i) + sum_k sigmoid(f_k) c_k and h = sigmoid(o) tanh(c) from the
+    pre-activations; ``forgets``: pairs (f_k, c_k)."""
+    c = b.op('Mul', [b.op('Tanh', [a]), b.op('Sigmoid', [i])])
+    for n, (f, c_prev) in enumerate(forgets):
+        out = params.output_names[0] if n == len(forgets) - 1 else None
+        c = b.op('Add', [c, b.op('Mul', [b.op('Sigmoid', [f]), c_prev])], out=out)
+    b.op('Mul', [b.op('Sigmoid', [o]), b.op('Tanh', [c])], out=params.output_names[1])
+    return b.nodes()
+
+
 @converts('LSTM')
 def convert_LSTM(params):
     """One LSTM step (``F.lstm``): x holds the gates a, i, f, o interleaved per unit."""
     b = Builder(params)
     c_prev, x = b.inputs
-    c_shape, x_shape = b.in_shape(0), b.in_shape(1)
-    if c_shape[0] != x_shape[0] or len(x_shape) != 2:
-        raise RuntimeError('kusari exports lstm for 2-d x of the batch size of c_prev only')
-    units = c_shape[1]
-    gates = b.split(b.reshape(x, [0, units, 4]), [1, 1, 1, 1], 2)
-    a, i, f, o = [b.squeeze(g, [2]) for g in gates]
-    a = b.op('Tanh', [a])
-    i, f, o = [b.op('Sigmoid', [g]) for g in (i, f, o)]
-    c_name, h_name = params.output_names
-    c = b.op('Add', [b.op('Mul', [a, i]), b.op('Mul', [f, c_prev])], out=c_name)
-    b.op('Mul', [o, b.op('Tanh', [c])], out=h_name)
-    return b.nodes()
+    if b.in_shape(0)[0] != b.in_shape(1)[0]:
+        raise RuntimeError('kusari exports lstm for x of the batch size of c_prev only')
+    a, i, f, o = _gates(b, x, 4, True)
+    return _cell_outputs(b, params, a, i, o, [(f, c_prev)])
+
+
+@converts('SLSTM')
+def convert_SLSTM(params):
+    """An S-LSTM cell: each child's x holds a, i, f, o interleaved per unit, and the output
+    gate is sigmoid(o1 + o2)."""
+    b = Builder(params)
+    c_prev1, c_prev2, x1, x2 = b.inputs
+    a1, i1, f1, o1 = _gates(b, x1, 4, True)
+    a2, i2, f2, o2 = _gates(b, x2, 4, True)
+    # tanh(a1) sigmoid(i1) + tanh(a2) sigmoid(i2): the second child's input term joins
+    # as a "forget" pair (i2 gating tanh(a2))
+    return _cell_outputs(b, params, a1, i1, b.op('Add', [o1, o2]),
+                         [(i2, b.op('Tanh', [a2])), (f1, c_prev1), (f2, c_prev2)])
+
+
+@converts('TreeLSTM')
+def convert_TreeLSTM(params):
+    """An N-ary TreeLSTM cell: x holds the blocks a, i, o, f1, ..., fN one after another."""
+    b = Builder(params)
+    cs, x = b.inputs[:-1], b.inputs[-1]
+    a, i, o, *fs = _gates(b, x, 3 + len(cs), False)
+    return _cell_outputs(b, params, a, i, o, list(zip(fs, cs)))

@@ -53,6 +53,15 @@ def test_bernoulli_nll(reduce, shape):
                    reference)
 
 
+def test_bernoulli_nll_records_chainers_nodes():
+    # softplus(y) - x * y, then the reduction, as Chainer's graph readers see it
+    x = numpy.ones((2, 3), numpy.float32)
+    loss = F.bernoulli_nll(x, x, reduce='no')
+    assert type(loss.creator).__name__ == 'Sub'
+    assert [type(v.creator).__name__ for v in loss.creator.inputs] == ['Softplus', 'Mul']
+    assert type(F.bernoulli_nll(x, x).creator).__name__ == 'Sum'
+
+
 def test_bernoulli_nll_is_stable_for_large_logits():
     x = numpy.array([1, 0, 1, 0], numpy.float32)
     y = numpy.array([-200, 200, 200, -200], numpy.float32)
