@@ -48,6 +48,10 @@ ALIGN_ROIS = numpy.array([[0, 0, 7, 9], [1.5, 2.2, 6.1, 8.3], [2, 3, 2.5, 3.4],
                           [-3, 5, 15, 16]], numpy.float32)
 ALIGN_ROI_INDICES = ints(0, 1, 1, 0)
 
+# five steps of scores (batch 2, vocabulary 4) for connectionist_temporal_classification
+CTC_XS = [numpy.sin(numpy.arange(8) * (k + 1)).reshape(2, 4).astype(numpy.float32)
+          for k in range(5)]
+
 # (id, fn(model, *xs), inputs, links, node class whose minimum opset applies)
 CASES = [
     # activation
@@ -234,6 +238,17 @@ CASES = [
         a, c, reduce='no')), [(x(2, 3) > 0).astype(numpy.float32), x(2, 3)], {}),
     ('gaussian_nll', lambda m, a, c, v: F.gaussian_nll(a, c, v, reduce='mean'),
      [x(2, 3), x(2, 3)[::-1], x(2, 3) / 4], {}),
+    ('crf1d', lambda m, c, a, e: F.crf1d(c, [a, e], [ints(0, 2, 1), ints(1, 1, 0)]),
+     [numpy.sin(x(3, 3)), x(3, 3) / 4, x(3, 3)[::-1] / 5], {}, 'GatherND'),
+    ('ctc', lambda m, t, *xs: F.connectionist_temporal_classification(list(xs), t, 0),
+     [ints(1, 2, 2, 3, 1, 0).reshape(2, 3)] + CTC_XS, {}, 'ConnectionistTemporalClassification'),
+    ('ctc_lengths', lambda m, t, i, n, *xs: F.connectionist_temporal_classification(
+        list(xs), t, 3, i, n, reduce='no'), [ints(1, 2, 2, 0, 1, 0).reshape(2, 3), ints(4, 5),
+                                              ints(3, 1)] + CTC_XS, {},
+     'ConnectionistTemporalClassification'),
+    ('ctc_impossible', lambda m, t, *xs: F.connectionist_temporal_classification(
+        list(xs[:3]), t, 0, reduce='no'), [ints(1, 1, 1, 2, 3, 1).reshape(2, 3)] + CTC_XS, {},
+     'ConnectionistTemporalClassification'),
     # evaluation
     ('accuracy', lambda m, a, t: (F.accuracy(a, t), F.accuracy(a, t, ignore_label=-1)),
      [x(4, 3)[:, ::-1] * x(4, 3), ints(0, 2, -1, 1)], {}),

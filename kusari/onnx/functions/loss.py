@@ -133,3 +133,87 @@ def convert_Contrastive(params):
         b.output('Div', [b.reduce('ReduceSum', losses, None),
                          b.const(max(b.in_shape(0)[0], 1), dtype)])
     return b.nodes()
+
+
+# stands for log 0 in the CTC recursion: exp(_LOG_ZERO - m) is 0 without the nan that
+# -inf - (-inf) gives
+_LOG_ZERO = -1e30
+
+
+@converts('ConnectionistTemporalClassification', since=9)
+def convert_ConnectionistTemporalClassification(params):
+    """The alpha recursion over the extended labels (blank, t_1, blank, ..., blank),
+    unrolled over the T steps of the exported graph; lengths and labels stay inputs."""
+    func = params.func
+    b = Builder(params)
+    input_length, label_length, t = b.inputs[:3]
+    xs = b.inputs[3:]
+    if not b.in_shape(2)[1]:
+        raise RuntimeError('kusari exports connectionist_temporal_classification for labels '
+                           'of at least one column')
+    batch, n_vocab = b.in_shape(3)
+    n_ext = 2 * b.in_shape(2)[1] + 1
+    dtype = numpy.promote_types(func.inputs[3].dtype, numpy.float32)
+    to = _float(dtype)
+    neg = b.const(_LOG_ZERO, dtype)
+
+    x = b.op('Concat', [b.unsqueeze(v, [0]) for v in xs], axis=0)  # (T, B, V)
+    log_y = b.op('LogSoftmax', [b.op('Cast', [x], to=to)], axis=2)
+    blank = b.const(func.blank, numpy.int64)
+    labels = b.op('Cast', [t], to=7)
+    # (B, S): blank, t_1, blank, t_2, ..., blank, then blanks past each label length
+    blanks = b.op('Add', [b.op('Mul', [labels, b.const(0, numpy.int64)]), blank])
+    pairs = b.op('Concat', [b.unsqueeze(blanks, [2]), b.unsqueeze(labels, [2])], axis=2)
+    blank_column = b.slice(blanks, [0], [1], [1])
+    ext = b.op('Concat', [b.reshape(pairs, [batch, n_ext - 1]), blank_column], axis=1)
+    ext_length = b.op('Add', [b.op('Mul', [b.op('Cast', [label_length], to=7),
+                                           b.const(2, numpy.int64)]), b.const(1, numpy.int64)])
+    positions = b.ints(range(n_ext))
+    valid = b.op('Less', [positions, b.unsqueeze(ext_length, [1])])
+    ext = b.op('Where', [valid, ext, blank])
+    ext_prev2 = b.op('Concat', [blank_column, blank_column,
+                                b.slice(ext, [0], [n_ext - 2], [1])], axis=1)
+    can_skip = b.op('And', [b.op('Not', [b.op('Equal', [ext, blank])]),
+                            b.op('Not', [b.op('Equal', [ext, ext_prev2])])])
+    # lp[b, t, s] = log_y[t, b, ext[b, s]], a MatMul with the one-hot extended labels
+    one_hot = b.op('Cast', [b.op('Equal', [b.unsqueeze(ext, [1]), b.reshape(
+        b.ints(range(n_vocab)), [1, n_vocab, 1])])], to=to)  # (B, V, S)
+    lp = b.op('MatMul', [b.op('Transpose', [log_y], perm=[1, 0, 2]), one_hot])  # (B, T, S)
+    n_time = len(xs)
+    lps = b.split(lp, [1] * n_time, 1) if n_time > 1 else [lp]
+    lps = [b.squeeze(p, [1]) for p in lps]
+
+    def shifted(alpha, by):
+        return b.op('Concat', [b.op('Add', [b.const(numpy.zeros((batch, by)), dtype), neg]),
+                               b.slice(alpha, [0], [n_ext - by], [1])], axis=1)
+
+    def log_add_exp(*terms):
+        top = b.op('Max', list(terms))
+        total = b.op('Sum', [b.op('Exp', [b.op('Sub', [v, top])]) for v in terms])
+        return b.op('Add', [top, b.op('Log', [total])])
+
+    starts = numpy.full((1, n_ext), _LOG_ZERO, dtype)
+    starts[:, :2] = 0
+    alpha = b.op('Add', [lps[0], b.const(starts, dtype)])
+    last = b.unsqueeze(b.op('Sub', [b.op('Cast', [input_length], to=7),
+                                    b.const(1, numpy.int64)]), [1])
+    final = alpha
+    for step in range(1, n_time):
+        skip = b.op('Where', [can_skip, shifted(alpha, 2), neg])
+        alpha = b.op('Add', [log_add_exp(alpha, shifted(alpha, 1), skip), lps[step]])
+        final = b.op('Where', [b.op('Equal', [last, b.const(step, numpy.int64)]), alpha, final])
+    end = b.unsqueeze(b.op('Sub', [ext_length, b.const(1, numpy.int64)]), [1])
+
+    def final_at(position):
+        at = b.op('Equal', [positions, position])
+        return b.reduce('ReduceMax', b.op('Where', [at, final, neg]), [1])
+
+    loglik = log_add_exp(final_at(end), final_at(b.op('Sub', [end, b.const(1, numpy.int64)])))
+    # impossible alignments: log 0, as kusari gives
+    loglik = b.op('Where', [b.op('Less', [loglik, b.const(_LOG_ZERO / 10, dtype)]),
+                            b.const(-numpy.inf, dtype), loglik])
+    loss = b.op('Neg', [loglik])
+    if func.reduce == 'mean':
+        loss = b.op('Div', [b.reduce('ReduceSum', loss, None), b.const(max(batch, 1), dtype)])
+    b.op('Cast', [loss], out=params.output_names, to=_float(b.out_dtype()))
+    return b.nodes()
