@@ -81,7 +81,7 @@ CASES = [
      'LocalResponseNormalization', dict(n=3, k=1, alpha=1e-3, beta=0.5)),
     ('argmax', lambda: F.argmax(_x(2, 3), axis=1), 'ArgMax', dict(axis=1)),
     ('argmin', lambda: F.argmin(_x(2, 3)), 'ArgMin', dict(axis=None)),
-    ('rsqrt', lambda: F.rsqrt(_x(2, 3) + 1), 'RsqrtGPU', {}),
+    ('rsqrt', lambda: F.rsqrt(_x(2, 3) + 1), 'DivFromConstant', dict(value=1.0)),
     ('log1p', lambda: F.log1p(_x(2, 3)), 'Log1p', {}),
     ('broadcast_to', lambda: F.broadcast_to(_x(1, 3), (2, 3)), 'BroadcastTo',
      dict(_shape=(2, 3))),
@@ -128,6 +128,11 @@ def test_creator_is_chainers_node(call, name, attributes):
             np.testing.assert_array_equal(value, expected, err_msg=attribute)
         else:
             assert value == expected, attribute
+
+
+def test_rsqrt_on_the_cpu_records_one_over_sqrt():
+    node = F.rsqrt(_x(2, 3) + 1).creator
+    assert type(node.inputs[0].creator).__name__ == 'Sqrt'
 
 
 def test_inputs_stay_on_the_graph():

@@ -113,7 +113,7 @@ CASES = [
     ('sum_to', lambda m, a: F.sum_to(a, (3, 1)), [x(2, 3, 4)], {}),
     ('cumsum', lambda m, a: F.cumsum(a, axis=1), [x(2, 3)], {}, 'Cumsum'),
     ('det', lambda m, a: (F.det(a[0]), F.batch_det(a)), [positive(2, 3, 3) + numpy.eye(
-        3, dtype=numpy.float32)], {}, 'Det'),
+        3, dtype=numpy.float32)], {}, 'BatchDet'),
     ('einsum', lambda m, a, c: F.einsum('ij,kj->ik', a, c), [x(2, 3), x(4, 3)], {}, 'EinSum'),
     ('tensordot', lambda m, a, c: F.tensordot(a, c, axes=((0, 2), (2, 0))),
      [x(2, 3, 4), x(4, 5, 2)], {}, 'TensorDot'),

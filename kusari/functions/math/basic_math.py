@@ -14,6 +14,7 @@ from kusari.core import Variable
 from kusari.functions._checks import check_broadcastable, fail
 from kusari.functions.array.broadcast import _sum_to, sum_to
 from kusari.functions.math._elementwise import Binary, force_array
+from kusari.functions.math.floor import floor
 
 
 def _array_types():
@@ -211,20 +212,6 @@ class DivFromConstant(_WithConstant):
         return -self.value * grad_outputs[0] / (x * x),
 
 
-class FloorDiv(Binary):
-    """Floor division; piecewise constant, so its gradient is zero (None)."""
-
-    name = 'floordiv'
-
-    def forward(self, inputs):
-        x0, x1 = inputs
-        self.check(x0, x1)
-        return x0 // x1,
-
-    def backward(self, indexes, grad_outputs):
-        return (None,) * len(indexes)
-
-
 class PowVarVar(Binary):
     name = 'pow'
     label = '_ ** _'
@@ -349,15 +336,12 @@ def rmatmul(self, other):
 
 
 def floordiv(self, other):
-    if isinstance(other, (Variable, *_array_types())):
-        return FloorDiv().apply((self, other))[0]
-    return core.Variable._new(force_array(self._array // other), False)
+    # As Chainer: the floor of the recorded division, a Variable outside the graph.
+    return floor(div(self, other))
 
 
 def rfloordiv(self, other):
-    if isinstance(other, (Variable, *_array_types())):
-        return FloorDiv().apply((other, self))[0]
-    return core.Variable._new(force_array(other // self._array), False)
+    return floor(rdiv(self, other))
 
 
 def _add_const_rev(value):

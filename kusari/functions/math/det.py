@@ -3,34 +3,28 @@
 from kusari import core
 from kusari.functions.array.broadcast import broadcast_to
 from kusari.functions.array.reshape import reshape
-from kusari.functions.math.inv import batch_inv, check_square, inv, linalg, swap_last
+from kusari.functions.math.inv import batch_inv, check_square, linalg, swap_last
 
 
-class Det(core.FunctionNode):
-    """Determinant of a matrix; ``BatchDet`` of a batch of them."""
+class BatchDet(core.FunctionNode):
+    """Determinants of a batch of matrices; ``det`` records it too, between Reshapes,
+    as Chainer does."""
 
-    name = label = 'det'
-    ndim = 2
+    label = 'det'
 
     def forward(self, inputs):
         a, = inputs
-        check_square(self.name, a, self.ndim)
+        check_square('batch_det', a, 3)
         self.retain_inputs((0,))
         self.retain_outputs((0,))
-        return linalg(self.name, 'det', a),
+        return linalg('batch_det', 'det', a),
 
     def backward(self, indexes, grad_outputs):
         # d det(A) / dA = det(A) * A^-T.
         a, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        a_inv = inv(a) if self.ndim == 2 else batch_inv(a)
         scale = reshape(grad_outputs[0] * y, y.shape + (1, 1))
-        return broadcast_to(scale, a.shape) * swap_last(a_inv),
-
-
-class BatchDet(Det):
-    name = 'batch_det'
-    ndim = 3
+        return broadcast_to(scale, a.shape) * swap_last(batch_inv(a)),
 
 
 def det(a):
@@ -42,7 +36,9 @@ def det(a):
     Returns:
         Variable: of shape ``()`` and ``a``'s dtype.
     """
-    return Det().apply((a,))[0]
+    check_square('det', a, 2)
+    batched = BatchDet().apply((reshape(a, (1,) + a.shape),))[0]
+    return reshape(batched, ())
 
 
 def batch_det(a):

@@ -246,7 +246,7 @@ def convert_TensorDot(params):
     return b.nodes()
 
 
-converts('Det', 'BatchDet', since=11)(one_op('Det'))
+converts('BatchDet', since=11)(one_op('Det'))
 
 
 @converts('FFT', since=17)

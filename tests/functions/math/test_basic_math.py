@@ -62,6 +62,25 @@ def test_unary(op, ref):
     check_function(on_variables(op), x, ref)
 
 
+def test_floordiv_floors_the_recorded_division_as_chainer():
+    class Names(kusari.FunctionHook):
+        def __init__(self):
+            self.seen = []
+
+        def forward_preprocess(self, function, in_data):
+            self.seen.append(type(function).__name__)
+
+    x = kusari.Variable(numpy.array([1.0, -2.5]))
+    with Names() as hook:
+        y = x // kusari.Variable(numpy.array([0.1, 2.0]))
+        z = 3.0 // x
+    assert hook.seen == ['Div', 'DivFromConstant']
+    # floor(1 / 0.1) is 10 where NumPy's 1 // 0.1 is 9
+    numpy.testing.assert_array_equal(y.array, [10.0, -2.0])
+    numpy.testing.assert_array_equal(z.array, [3.0, -2.0])
+    assert y.creator is None and z.creator is None
+
+
 def test_matmul_operator():
     a, b = rng.uniform(-1, 1, (2, 3)), rng.uniform(-1, 1, (3, 4))
     check_function(on_variables(operator.matmul), (a, b), operator.matmul)

@@ -33,6 +33,15 @@ def test_det(on_0d):
                    backward_options=HALF, double_backward_options=HALF)
 
 
+def test_det_records_chainers_batch_det_between_reshapes():
+    y = F.det(well_conditioned(3, 3))
+    assert type(y.creator).__name__ == 'Reshape'
+    batch_det = y.creator.inputs[0].creator
+    assert type(batch_det).__name__ == 'BatchDet' and batch_det.label == 'det'
+    assert batch_det.inputs[0].shape == (1, 3, 3)
+    assert type(F.batch_det(well_conditioned(2, 3, 3)).creator).__name__ == 'BatchDet'
+
+
 def test_cholesky():
     def symmetric_positive_definite(dtype):
         a = rng.uniform(-1, 1, (3, 3))
