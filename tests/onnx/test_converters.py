@@ -111,7 +111,10 @@ CASES = [
      'Fmod'),
     ('add_many', lambda m, a, c: F.add(a, c, a), [x(2, 3), x(2, 3)], {}),
     ('sum_to', lambda m, a: F.sum_to(a, (3, 1)), [x(2, 3, 4)], {}),
-    ('cumsum', lambda m, a: F.cumsum(a, axis=1), [x(2, 3)], {}, 'Cumsum'),
+    ('cumsum', lambda m, a: F.cumsum(a, axis=1) + F.cumsum(a).reshape(2, 3), [x(2, 3)], {},
+     'Cumsum'),
+    ('cumprod', lambda m, a: (F.cumprod(a, axis=1), F.cumprod(a), F.cumprod(a[:, :1], -1)),
+     [x(2, 3)], {}),
     ('det', lambda m, a: (F.det(a[0]), F.batch_det(a)), [positive(2, 3, 3) + numpy.eye(
         3, dtype=numpy.float32)], {}, 'BatchDet'),
     ('einsum', lambda m, a, c: F.einsum('ij,kj->ik', a, c), [x(2, 3), x(4, 3)], {}, 'EinSum'),

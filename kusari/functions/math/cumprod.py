@@ -101,21 +101,30 @@ class Cumprod(core.FunctionNode):
         # gx[i] = prod(x[:i]) * sum_{k >= i} gy[k] * prod(x[i + 1:k + 1]); the sum is a
         # reverse scan and prod(x[:i]) is y shifted by one with a leading 1.
         x, = self.get_retained_inputs()
-        if x.shape[self.axis] == 0:
-            return None,
         y, = self.get_retained_outputs()
-        suffix = linear_scan(shift(x, -1, self.axis), grad_outputs[0], self.axis, reverse=True)
-        first = unit_vector(x.xp, x.shape, self.axis, 0, x.dtype)
-        return suffix * (shift(y, 1, self.axis) + first),
+        axis = self.axis
+        if axis is None:  # the product ran over the flattened x
+            x, axis = reshape(x, (x.size,)), 0
+        if x.shape[axis] == 0:
+            return None,
+        suffix = linear_scan(shift(x, -1, axis), grad_outputs[0], axis, reverse=True)
+        first = unit_vector(x.xp, x.shape, axis, 0, x.dtype)
+        return unflattened(self, suffix * (shift(y, 1, axis) + first)),
+
+
+def unflattened(node, gx):
+    """``gx`` in the shape of ``node``'s input (an axis-None node's gradient is flat)."""
+    return reshape(gx, node.inputs[0].shape) if node.axis is None else gx
 
 
 def cumulative(name, node_class, x, axis):
-    """``node_class(axis)`` applied to ``x`` (flattened when ``axis`` is None)."""
-    check_float(name, 'x', core.as_array(x))
-    if axis is None:
-        x = reshape(x, (x.size,))
-        axis = 0
-    return node_class(axis_of(name, axis, x.ndim)).apply((x,))[0]
+    """``node_class(axis)`` applied to ``x``; with ``axis`` None the node (as Chainer's)
+    accumulates over the flattened ``x``."""
+    array = core.as_array(x)
+    check_float(name, 'x', array)
+    if axis is not None:
+        axis = axis_of(name, axis, array.ndim)
+    return node_class(axis).apply((x,))[0]
 
 
 def cumprod(x, axis=None):

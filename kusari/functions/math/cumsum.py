@@ -3,7 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions.math._elementwise import force_array
-from kusari.functions.math.cumprod import cumulative
+from kusari.functions.math.cumprod import cumulative, unflattened
 
 
 class Cumsum(core.FunctionNode):
@@ -20,7 +20,8 @@ class Cumsum(core.FunctionNode):
         return xp.ascontiguousarray(xp.flip(xp.cumsum(flipped, axis=self.axis), self.axis)),
 
     def backward(self, indexes, grad_outputs):
-        return Cumsum(self.axis, not self.reverse).apply(grad_outputs)
+        gx, = Cumsum(self.axis, not self.reverse).apply(grad_outputs)
+        return unflattened(self, gx),
 
 
 def cumsum(x, axis=None):

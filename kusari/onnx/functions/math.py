@@ -218,6 +218,22 @@ def convert_Cumsum(params):
     return b.nodes()
 
 
+@converts('Cumprod')
+def convert_Cumprod(params):
+    """Running products of the slices along the axis (ONNX has no CumProd)."""
+    b = Builder(params)
+    x, axis = b.inputs[0], params.func.axis
+    if axis is None:
+        x, axis = b.reshape(x, [-1]), 0
+    n = b.out_shape()[axis]
+    parts = list(b.split(x, [1] * n, axis)) if n > 1 else [x]
+    products = parts[:1]
+    for part in parts[1:]:
+        products.append(b.op('Mul', [products[-1], part]))
+    b.output('Concat', products, axis=axis)
+    return b.nodes()
+
+
 @converts('EinSum', since=12)
 def convert_EinSum(params):
     b = Builder(params)

@@ -18,6 +18,14 @@ def test_cumulative(func, ref, shape, axis):
         [-1, 1], shape), lambda x: ref(x, axis=axis))
 
 
+@pytest.mark.parametrize('func, node', [(F.cumsum, 'Cumsum'), (F.cumprod, 'Cumprod')])
+def test_axis_none_is_one_node_on_the_unflattened_input(func, node):
+    # as Chainer records it: Cumsum(None) / Cumprod(None) of x itself, no Reshape
+    y = func(numpy.ones((2, 3)))
+    assert type(y.creator).__name__ == node and y.creator.axis is None
+    assert y.creator.inputs[0].shape == (2, 3) and y.shape == (6,)
+
+
 def test_cumprod_gradient_with_zeros():
     x = numpy.array([[2.0, 0.0, 3.0, 0.0, 5.0], [0.0, 1.5, -2.0, 0.5, 1.0]])
     check_function(lambda x: F.cumprod(x, axis=1), x, lambda x: numpy.cumprod(x, axis=1),
