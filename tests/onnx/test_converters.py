@@ -113,6 +113,10 @@ CASES = [
     ('sum_to', lambda m, a: F.sum_to(a, (3, 1)), [x(2, 3, 4)], {}),
     ('cumsum', lambda m, a: F.cumsum(a, axis=1) + F.cumsum(a).reshape(2, 3), [x(2, 3)], {},
      'Cumsum'),
+    ('arctan2', lambda m, a, c: F.arctan2(a, c), [numpy.array(
+        [[1, -1, 0, 2], [-2, 0, 0, 0.5]], numpy.float32), numpy.array(
+        [[1, -1, -1, 0], [3, 1, 0, -2]], numpy.float32)], {}, 'Arctan2'),
+    ('batch_l2_norm_squared', lambda m, a: F.batch_l2_norm_squared(a), [x(2, 3, 2)], {}),
     ('cumprod', lambda m, a: (F.cumprod(a, axis=1), F.cumprod(a), F.cumprod(a[:, :1], -1)),
      [x(2, 3)], {}),
     ('det', lambda m, a: (F.det(a[0]), F.batch_det(a)), [positive(2, 3, 3) + numpy.eye(
@@ -149,6 +153,8 @@ CASES = [
     ('get_item_gathernd', lambda m, a: a[[0, 2], [1, 3]], [x(3, 4, 5)], {}, 'GatherND'),
     ('where', lambda m, c, a, b: F.where(c, a, b),
      [numpy.array([[True, False, True]]), x(1, 3), x(1, 3) * 2], {}, 'Where'),
+    ('pad_sequence', lambda m, a, c: F.pad_sequence([a, c], 4, -1.5), [x(2, 3), x(4, 3)], {}),
+    ('pad_sequence_longest', lambda m, a, c: F.pad_sequence([a, c]), [x(3), x(1)], {}),
     ('permutate', lambda m, a: F.permutate(a, ints(2, 0, 1)) + F.permutate(
         a, ints(2, 0, 1), inv=True), [x(3, 2)], {}),
     ('permutate_input', lambda m, a, i: F.permutate(a, i, inv=True), [x(3, 2), ints(2, 0, 1)],

@@ -164,6 +164,24 @@ def convert_Where(params):
     return b.nodes()
 
 
+@converts('PadSequence')
+def convert_PadSequence(params):
+    """Each sequence padded to the length along its first axis, then stacked."""
+    func = params.func
+    b = Builder(params)
+    length = b.out_shape()[1]
+    fill = numpy.asarray(func.padding).astype(func.inputs[0].dtype).item()
+    padded = []
+    for i, x in enumerate(b.inputs):
+        ndim = len(b.in_shape(i))
+        if b.in_shape(i)[0] < length:
+            x = b.pad(x, [0] * ndim + [length - b.in_shape(i)[0]] + [0] * (ndim - 1),
+                      value=fill)
+        padded.append(b.unsqueeze(x, [0]))
+    b.output('Concat', padded, axis=0)
+    return b.nodes()
+
+
 @converts('Permutate')
 def convert_Permutate(params):
     func = params.func

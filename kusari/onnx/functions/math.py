@@ -234,6 +234,30 @@ def convert_Cumprod(params):
     return b.nodes()
 
 
+@converts('Arctan2', since=9)
+def convert_Arctan2(params):
+    """atan(x1 / x2), moved by pi into the left half-plane and +-pi/2 on the axis x2 = 0
+    (ONNX has no Atan2)."""
+    b = Builder(params)
+    y, x = b.inputs
+    dtype = params.func.inputs[0].dtype
+    zero, pi = b.const(0, dtype), b.const(numpy.pi, dtype)
+    ratio = b.op('Atan', [b.op('Div', [y, x])])
+    half_plane = b.op('Where', [b.op('Less', [y, zero]), b.op('Neg', [pi]), pi])
+    on_axis = b.op('Mul', [b.op('Sign', [y]), b.const(numpy.pi / 2, dtype)])
+    left = b.op('Where', [b.op('Less', [x, zero]), b.op('Add', [ratio, half_plane]), on_axis])
+    b.output('Where', [b.op('Greater', [x, zero]), ratio, left])
+    return b.nodes()
+
+
+@converts('BatchL2NormSquared')
+def convert_BatchL2NormSquared(params):
+    b = Builder(params)
+    b.reduce('ReduceSumSquare', b.inputs[0], list(range(1, len(b.in_shape()))),
+             out=params.output_names)
+    return b.nodes()
+
+
 @converts('EinSum', since=12)
 def convert_EinSum(params):
     b = Builder(params)
