@@ -271,6 +271,7 @@ CASES = [
     # noise (the exported model is for inference)
     ('dropout', lambda m, a: F.dropout(a), [x(2, 3)], {}),
     # recurrent
+    ('lstm_3d', lambda m, c, a: F.lstm(c, a), [x(2, 3, 2), x(2, 12, 2) / 10], {}),
     ('slstm', lambda m, c, d, a, e: F.slstm(c, d, a, e), [x(2, 3), x(2, 3) / 2, x(2, 12) / 10,
                                                          x(2, 12)[::-1] / 7], {}),
     ('tree_lstm', lambda m, c, d, a: F.tree_lstm(c, d, a), [x(2, 3), x(2, 3) / 2,
@@ -314,6 +315,13 @@ def test_roi_average_align_2d_with_two_sampling_ratios_is_refused():
     with pytest.raises(RuntimeError, match='sampling_ratio'):
         kusari.onnx.export(model, [positive(2, 2, 6, 7), ALIGN_ROIS, ALIGN_ROI_INDICES],
                            opset_version=16)
+
+
+def test_as_strided_reading_what_its_input_does_not_show_is_refused():
+    # the input shows every other element of its buffer; the view reads them all
+    model = Apply(lambda m, a: F.as_strided(a[:, ::2], (6,), (1,)))
+    with pytest.raises(RuntimeError, match='as_strided'):
+        kusari.onnx.export(model, [x(2, 3)], opset_version=13)
 
 
 def test_roi_pooling_2d():

@@ -85,14 +85,14 @@ def convert_ClassificationSummary(params):
     n = b.out_shape(0)[0]
     pred, labels = _predicted_labels(b, y, t)
     classes = b.ints(range(n))
+    kept = b.unsqueeze(b.reshape(b.op('Not', [b.op('Equal', [labels, b.const(
+        func.ignore_label, numpy.int64)])]), [-1]), [1])
 
     def one_hot(values):
         """(samples, n) float64 indicators; ignored samples are all zero."""
         is_class = b.op('Equal', [b.unsqueeze(b.reshape(values, [-1]), [1]), classes])
         return b.op('Cast', [b.op('And', [is_class, kept])], to=_float(numpy.float64))
 
-    kept = b.unsqueeze(b.reshape(b.op('Not', [b.op('Equal', [labels, b.const(
-        func.ignore_label, numpy.int64)])]), [-1]), [1])
     true, predicted = one_hot(labels), one_hot(pred)
     support = b.reduce('ReduceSum', true, [0])
     relevant = b.reduce('ReduceSum', predicted, [0])

@@ -85,10 +85,11 @@ for _directions, _prefix in ((1, 'n_step_'), (2, 'n_step_bi')):
     converts(_prefix + 'rnn')(_Recurrence('RNN', 2, (0,), 1, _directions))
 
 
-def _gates(b, x, count, interleaved):
-    """The ``count`` gate blocks of ``x`` (``(B, count * units, ...)``), as kusari's cells
-    split them: interleaved per unit (lstm, slstm) or in consecutive blocks (tree_lstm)."""
-    shape = b.params.func.inputs[b.inputs.index(x)].shape
+def _gates(b, i, count, interleaved):
+    """The ``count`` gate blocks of the ``i``-th input (``(B, count * units, ...)``), as
+    kusari's cells split them: interleaved per unit (lstm, slstm) or in consecutive blocks
+    (tree_lstm)."""
+    x, shape = b.inputs[i], b.in_shape(i)
     units = shape[1] // count
     axis = 2 if interleaved else 1
     blocks = [units, count] if interleaved else [count, units]
@@ -111,10 +112,10 @@ def _cell_outputs(b, params, a, i, o, forgets):
 def convert_LSTM(params):
     """One LSTM step (``F.lstm``): x holds the gates a, i, f, o interleaved per unit."""
     b = Builder(params)
-    c_prev, x = b.inputs
+    c_prev = b.inputs[0]
     if b.in_shape(0)[0] != b.in_shape(1)[0]:
         raise RuntimeError('kusari exports lstm for x of the batch size of c_prev only')
-    a, i, f, o = _gates(b, x, 4, True)
+    a, i, f, o = _gates(b, 1, 4, True)
     return _cell_outputs(b, params, a, i, o, [(f, c_prev)])
 
 
@@ -123,9 +124,9 @@ def convert_SLSTM(params):
     """An S-LSTM cell: each child's x holds a, i, f, o interleaved per unit, and the output
     gate is sigmoid(o1 + o2)."""
     b = Builder(params)
-    c_prev1, c_prev2, x1, x2 = b.inputs
-    a1, i1, f1, o1 = _gates(b, x1, 4, True)
-    a2, i2, f2, o2 = _gates(b, x2, 4, True)
+    c_prev1, c_prev2 = b.inputs[:2]
+    a1, i1, f1, o1 = _gates(b, 2, 4, True)
+    a2, i2, f2, o2 = _gates(b, 3, 4, True)
     # tanh(a1) sigmoid(i1) + tanh(a2) sigmoid(i2): the second child's input term joins
     # as a "forget" pair (i2 gating tanh(a2))
     return _cell_outputs(b, params, a1, i1, b.op('Add', [o1, o2]),
@@ -136,6 +137,6 @@ def convert_SLSTM(params):
 def convert_TreeLSTM(params):
     """An N-ary TreeLSTM cell: x holds the blocks a, i, o, f1, ..., fN one after another."""
     b = Builder(params)
-    cs, x = b.inputs[:-1], b.inputs[-1]
-    a, i, o, *fs = _gates(b, x, 3 + len(cs), False)
+    cs = b.inputs[:-1]
+    a, i, o, *fs = _gates(b, len(cs), 3 + len(cs), False)
     return _cell_outputs(b, params, a, i, o, list(zip(fs, cs)))
