@@ -162,9 +162,9 @@ def convert_ConnectionistTemporalClassification(params):
     blank = b.const(func.blank, numpy.int64)
     labels = b.op('Cast', [t], to=7)
     # (B, S): blank, t_1, blank, t_2, ..., blank, then blanks past each label length
-    blanks = b.op('Add', [b.op('Mul', [labels, b.const(0, numpy.int64)]), blank])
+    blanks = b.const(numpy.full(b.in_shape(2), func.blank), numpy.int64)
     pairs = b.op('Concat', [b.unsqueeze(blanks, [2]), b.unsqueeze(labels, [2])], axis=2)
-    blank_column = b.slice(blanks, [0], [1], [1])
+    blank_column = b.const(numpy.full((batch, 1), func.blank), numpy.int64)
     ext = b.op('Concat', [b.reshape(pairs, [batch, n_ext - 1]), blank_column], axis=1)
     ext_length = b.op('Add', [b.op('Mul', [b.op('Cast', [label_length], to=7),
                                            b.const(2, numpy.int64)]), b.const(1, numpy.int64)])
@@ -184,7 +184,7 @@ def convert_ConnectionistTemporalClassification(params):
     lps = [b.squeeze(p, [1]) for p in lps]
 
     def shifted(alpha, by):
-        return b.op('Concat', [b.op('Add', [b.const(numpy.zeros((batch, by)), dtype), neg]),
+        return b.op('Concat', [b.const(numpy.full((batch, by), _LOG_ZERO), dtype),
                                b.slice(alpha, [0], [n_ext - by], [1])], axis=1)
 
     def log_add_exp(*terms):
