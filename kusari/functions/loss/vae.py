@@ -91,6 +91,9 @@ def gaussian_nll(x, mean, ln_var, reduce='sum'):
     x, mean, ln_var = (core.as_variable(v) for v in (x, mean, ln_var))
     check_same_shape('gaussian_nll', x, mean, ('x', 'mean'))
     check_same_shape('gaussian_nll', x, ln_var, ('x', 'ln_var'))
+    # in Chainer's order of operations, so that the graph holds Chainer's nodes
+    precision = exp(-ln_var)
     diff = x - mean
-    loss = (ln_var + _LOG_2PI) * 0.5 + diff * diff * exp(-ln_var) * 0.5
+    power = diff * diff * precision * -0.5
+    loss = (ln_var + _LOG_2PI) / 2 - power
     return _reduce(loss, reduce)

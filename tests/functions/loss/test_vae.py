@@ -62,6 +62,15 @@ def test_bernoulli_nll_records_chainers_nodes():
     assert type(F.bernoulli_nll(x, x).creator).__name__ == 'Sum'
 
 
+def test_gaussian_nll_records_chainers_nodes():
+    # (ln_var + log(2 pi)) / 2 - (x - mean)^2 exp(-ln_var) * -0.5
+    x = numpy.ones((2, 3), numpy.float32)
+    loss = F.gaussian_nll(x, x, x, reduce='no')
+    assert type(loss.creator).__name__ == 'Sub'
+    assert [type(v.creator).__name__ for v in loss.creator.inputs] == [
+        'MulConstant', 'MulConstant']
+
+
 def test_bernoulli_nll_is_stable_for_large_logits():
     x = numpy.array([1, 0, 1, 0], numpy.float32)
     y = numpy.array([-200, 200, 200, -200], numpy.float32)
