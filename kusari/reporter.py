@@ -80,7 +80,7 @@ class Reporter:
 
 def _detach(value):
     if isinstance(value, core.Variable):
-        return core.Variable._new(value.array, False)
+        return core.Variable._new(value._array, False)
     return value
 
 

@@ -31,6 +31,7 @@ import numpy
 
 from kusari import backend, core, reporter
 from kusari import optimizer as optimizer_module
+from kusari.graph_optimizations import _host_reads
 from kusari.graph_optimizations import static_graph as _sg
 from kusari.configuration import config
 
@@ -53,6 +54,11 @@ class _StepTrace(_sg._Trace):
         self.failure = None
         self.reports = []  # (observer, keys, values)
 
+    def observe(self, node, inputs, apply):
+        if not self.depth:
+            inputs = _host_reads.admit(self, node, inputs)
+        return super().observe(node, inputs, apply)
+
     def record_node(self, node, pre_state, inputs, outputs):
         if self.failure is None:
             try:
@@ -61,6 +67,8 @@ class _StepTrace(_sg._Trace):
                 self.failure = str(error)
 
     def append_function(self, func, args, kwargs, func_name=None):
+        if not self.depth:
+            args, kwargs = _host_reads.admit_arguments(self, args, kwargs)
         if self.failure is not None:
             return func(*args, **kwargs)
         return super().append_function(func, args, kwargs, func_name)
@@ -83,13 +91,14 @@ def _recording_report(self, values, observer=None):
     trace = _sg._traces.get(threading.get_ident())
     if type(trace) is _StepTrace and not trace.depth:
         trace.record_report(values, observer)
+        values = {key: _host_reads._plain(value) for key, value in values.items()}
     return _original_report(self, values, observer)
 
 
 def _run_traced(lossfun, args, kwargs, arrays, verbosity_level):
     """``lossfun(*args, **kwargs)`` define-by-run while its schedule is traced."""
     trace = _StepTrace(arrays, verbosity_level)
-    with _sg.tracing(trace):
+    with _sg.tracing(trace), _host_reads.watching(trace):
         with _sg._traces_lock:
             reporter.Reporter.report = _recording_report
         try:
