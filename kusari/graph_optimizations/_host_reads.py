@@ -78,21 +78,48 @@ def _plain(value):
     return value
 
 
-def _watched(value, name):
-    """A result NumPy computed from watched arrays, watched in turn."""
+def _is_ragged(values):
+    """Whether one of ``values`` (lists and tuples followed) is sized by values."""
+    for value in values:
+        if type(value) is tuple or type(value) is list:
+            if _is_ragged(value):
+                return True
+        elif getattr(value, 'ragged', False):
+            return True
+    return False
+
+
+def _watched(value, name, ragged):
+    """A result NumPy computed from watched arrays, watched in turn; ``ragged``: sized
+    by values (an array of indexes ``numpy.nonzero`` gives, or one computed from it)."""
     if isinstance(value, _ndarray):
-        return value if isinstance(value, _Watched) else value.view(_Watched)
+        if not isinstance(value, _Watched):
+            value = value.view(_Watched)
+        value.ragged = ragged
+        return value
     if isinstance(value, numpy.generic):
-        return numpy.asarray(value).view(_Watched)
+        return _watched(numpy.asarray(value), name, ragged)
     if type(value) is tuple or type(value) is list:
-        return type(value)([_watched(item, name) for item in value])
+        return type(value)([_watched(item, name, ragged) for item in value])
     if isinstance(value, (bool, int, float, complex)) and name not in _METADATA:
         _read('numpy.{} giving a Python number'.format(name))
     return value
 
 
+# the NumPy functions whose results are sized by the values of their arguments
+_RAGGED = frozenset(['nonzero', 'argwhere', 'flatnonzero', 'extract', 'compress', 'unique',
+                     'unique_values', 'unique_counts', 'unique_inverse', 'unique_all',
+                     'trim_zeros', 'intersect1d', 'union1d', 'setdiff1d', 'setxor1d'])
+
+
 class _Watched(_ndarray):
     """A NumPy array of a traced step as its code sees it (see the module)."""
+
+    ragged = False
+
+    def __array_finalize__(self, obj):
+        if getattr(obj, 'ragged', False):
+            self.ragged = True
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         out = kwargs.get('out')
@@ -103,14 +130,71 @@ class _Watched(_ndarray):
         result = getattr(ufunc, method)(*[_plain(x) for x in inputs], **kwargs)
         if out is not None:
             return out[0] if len(out) == 1 else out
-        return result if _watching_trace() is None else _watched(result, ufunc.__name__)
+        if _watching_trace() is None:
+            return result
+        return _watched(result, ufunc.__name__, _is_ragged(inputs))
 
     def __array_function__(self, func, types, args, kwargs):
         result = func._implementation(*_plain(args), **{key: _plain(value)
                                                          for key, value in kwargs.items()})
         if _watching_trace() is None:
             return _plain(result)
-        return _watched(result, func.__name__)
+        name = func.__name__
+        ragged = (name in _RAGGED or name == 'where' and len(args) == 1
+                  or _is_ragged(args) or _is_ragged(kwargs.values()))
+        return _watched(result, name, ragged)
+
+    def _non_ufunc(name, ragged=False):
+        method = getattr(_ndarray, name)
+
+        def watched_method(self, *args, **kwargs):
+            result = method(self.view(_ndarray), *args, **kwargs)
+            if _watching_trace() is None:
+                return result
+            return _watched(result, name, ragged or self.ragged or _is_ragged(args))
+        watched_method.__name__ = name
+        return watched_method
+
+    # the methods that are neither ufuncs nor views, whose results could be scalars or
+    # sized by values
+    argmax, argmin, dot, trace, searchsorted, take, argsort, repeat = map(
+        _non_ufunc, ['argmax', 'argmin', 'dot', 'trace', 'searchsorted', 'take', 'argsort',
+                     'repeat'])
+    nonzero, compress = _non_ufunc('nonzero', True), _non_ufunc('compress', True)
+    del _non_ufunc
+
+    def __getitem__(self, key):
+        key = _plain(key)
+        result = _ndarray.__getitem__(self, key)
+        if not isinstance(result, _ndarray):
+            _read('an element of an array as a number (x[i])')
+        elif _watching_trace() is not None and (
+                getattr(key, 'dtype', None) == numpy.bool_ or type(key) is tuple and any(
+                    [getattr(k, 'dtype', None) == numpy.bool_ for k in key])):
+            result.ragged = True  # x[mask]
+        return result
+
+    def __setitem__(self, key, value):
+        _write('x[...] = ...')
+        _ndarray.__setitem__(self, _plain(key), _plain(value))
+
+    def _sized(what, get):
+        def read(self):
+            if self.ragged:
+                _read('{} of an array sized by values (numpy.nonzero, x[mask], ...)'.format(
+                    what))
+            return get(self)
+        return read
+
+    shape = property(_sized('the shape', _ndarray.shape.__get__), _ndarray.shape.__set__)
+    size = property(_sized('the size', _ndarray.size.__get__))
+    __len__ = _sized('len()', _ndarray.__len__)
+    del _sized
+
+    def __iter__(self):
+        if self.ndim == 1 or self.ragged:
+            _read('iterating over an array')
+        return _ndarray.__iter__(self)
 
     def __bool__(self):
         _read('bool() of an array')
@@ -139,36 +223,6 @@ class _Watched(_ndarray):
     def tolist(self):
         _read('ndarray.tolist()')
         return _ndarray.tolist(self)
-
-    def __iter__(self):
-        if self.ndim == 1:
-            _read('iterating over the elements of an array')
-        return _ndarray.__iter__(self)
-
-    def __getitem__(self, key):
-        result = _ndarray.__getitem__(self, _plain(key))
-        if not isinstance(result, _ndarray):
-            _read('an element of an array as a number (x[i])')
-        return result
-
-    def __setitem__(self, key, value):
-        _write('x[...] = ...')
-        _ndarray.__setitem__(self, _plain(key), _plain(value))
-
-    def _non_ufunc(name):
-        method = getattr(_ndarray, name)
-
-        def watched_method(self, *args, **kwargs):
-            result = method(self.view(_ndarray), *args, **kwargs)
-            return result if _watching_trace() is None else _watched(result, name)
-        watched_method.__name__ = name
-        return watched_method
-
-    # the methods that are neither ufuncs nor views, whose results could be scalars
-    argmax, argmin, dot, trace, searchsorted, take, nonzero, argsort = map(
-        _non_ufunc, ['argmax', 'argmin', 'dot', 'trace', 'searchsorted', 'take', 'nonzero',
-                     'argsort'])
-    del _non_ufunc
 
 
 def _watched_array(variable):

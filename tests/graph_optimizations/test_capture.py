@@ -203,23 +203,70 @@ def test_hyperparameters_and_hooks_changed_between_steps_act_at_once():
 
 
 class _Branching(kusari.Chain):
-    def __init__(self):
+    def __init__(self, read):
         super().__init__()
         with self.init_scope():
             self.l1 = L.Linear(3, 2)
+        self.read = read
 
     def forward(self, x):
         h = self.l1(x)
-        if float(F.sum(h).array) > 0:  # a branch on the data
+        if self.read(F.sum(h), kusari.as_variable(x)):  # a branch on the data
             h = F.tanh(h)
         return F.sum(h * h)
 
 
-def test_a_step_whose_functions_depend_on_the_data_runs_define_by_run():
-    pairs = _pair(_Branching, optimizers.SGD)
+_READS = {  # how a loss function may read the values of an array on the host
+    'float': (lambda s, x: float(s.array) > 0, r'float\(\) of an array'),
+    'bool': (lambda s, x: s.array > 0, r'bool\(\) of an array'),
+    'item': (lambda s, x: s.array.item() > 0, r'ndarray\.item\(\)'),
+    'Variable.item': (lambda s, x: s.item() > 0, r'Variable\.item\(\)'),
+    'tolist': (lambda s, x: s.array.reshape(1).tolist()[0] > 0, 'tolist'),
+    'element': (lambda s, x: x.array.sum(axis=1)[0] > 0, r'an element of an array'),
+    'iteration': (lambda s, x: sum(x.array.sum(axis=1)) > 0, 'iterating'),
+    'int sizing': (lambda s, x: len(range(int(x.array.max() > 0) + 1)) > 1, r'int\(\)'),
+    'numpy.where': (lambda s, x: numpy.where(x.array.sum(axis=1) > 0)[0].size == 2,
+                    'the size of an array sized by values'),
+    'mask': (lambda s, x: len(x.array[x.array > 0]) > 3, r'len\(\) of an array sized'),
+    'numpy.allclose': (lambda s, x: not numpy.allclose(x.array, -x.array),
+                       'numpy.allclose'),
+}
+
+
+@pytest.mark.parametrize('read', sorted(_READS))
+def test_a_branch_on_a_value_read_on_the_host_runs_define_by_run(read):
+    # the two traced steps take the same way; a later one the other
+    read, reason = _READS[read]
+    pairs = _pair(lambda: _Branching(read), optimizers.SGD)
     rng = numpy.random.RandomState(3)
-    batches = [(rng.randn(2, 3).astype(numpy.float32) * sign,) for sign in (1, -1, 1, -1, 1)]
-    with pytest.warns(CaptureWarning, match='depends on the data') as record:
+    batches = [(numpy.abs(rng.randn(2, 3)).astype(numpy.float32) * sign,)
+               for sign in (1, 1, -1, 1, -1, -1)]
+    with pytest.warns(CaptureWarning, match=reason) as record:
+        step = _train(pairs, batches)
+    assert len(record) == 1
+    assert 'test_capture.py' in str(record[0].message)
+    assert not _replays(step)
+
+
+class _Alternating(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 2)
+        self.calls = 0
+
+    def forward(self, x):
+        self.calls += 1
+        h = self.l1(x)
+        return F.sum(F.tanh(h) if self.calls % 2 else h * h)
+
+
+def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
+    pairs = _pair(_Alternating, optimizers.SGD)
+    pairs[1][0].calls = 0
+    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
+               for n in range(5)]
+    with pytest.warns(CaptureWarning, match='applied different functions') as record:
         step = _train(pairs, batches)
     assert len(record) == 1
     assert not _replays(step)
@@ -233,7 +280,7 @@ class _ReportsAFloat(kusari.Chain):
 
     def forward(self, x):
         loss = F.sum(self.l1(x))
-        kusari.report({'loss': float(loss.array)}, self)
+        kusari.report({'loss': loss.array}, self)
         return loss
 
 
