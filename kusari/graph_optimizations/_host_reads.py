@@ -284,18 +284,20 @@ def watching(trace):
         _local.trace = _local.views = _local.sources = None
 
 
-def _admitted(trace, array, label):
+def _admitted(trace, array, label, graph=True):
     """The array a function of the step gets for ``array`` (watched): the one viewed,
     or a plain view of one NumPy computed, failing the trace where a replay would not
-    compute it again or would send gradients where define-by-run does not."""
+    compute it again or (``graph``: an input of a node, not an attribute) would send
+    gradients where define-by-run does not."""
     source = _local.sources.get(id(array))
     if source is None:
-        _fail(trace, '{} got an array NumPy computed from the values of the step outside '
-                     'kusari functions (at {}): a replay would reuse the traced one'.format(
+        _fail(trace, '{} got an array NumPy computed from the values of the step (or a view '
+                     'of them) outside kusari functions (at {}): a replay would reuse the '
+                     'traced one'.format(
                          label, _where(_kusari)))
         return array.view(_ndarray)
     slot = trace.slot_of.get(id(source))
-    if slot is not None and trace.kinds[slot] != 'input':
+    if graph and slot is not None and trace.kinds[slot] != 'input':
         _fail(trace, '{} got the array of a Variable of the step (Variable.array, at {}), '
                      'cutting the graph there, which a replay would not do'.format(
                          label, _where(_kusari)))
@@ -317,7 +319,7 @@ def admit(trace, node, inputs):
     state = node.__dict__
     for key, value in state.items():
         if isinstance(value, _Watched):
-            state[key] = _admitted(trace, value, label)
+            state[key] = _admitted(trace, value, label, False)
         elif type(value) is tuple or type(value) is list:
             if any([isinstance(item, _Watched) for item in value]):
                 _fail(trace, '{} keeps an array of the step\'s values (at {}): a replay would '
@@ -332,7 +334,7 @@ def admit_arguments(trace, args, kwargs):
 
     def admitted(value):
         if isinstance(value, _Watched):
-            return _admitted(trace, value, label)
+            return _admitted(trace, value, label, False)
         if type(value) is tuple or type(value) is list:
             return type(value)([admitted(item) for item in value])
         return value

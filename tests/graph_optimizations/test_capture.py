@@ -414,3 +414,128 @@ def test_an_optimizer_with_an_update_of_its_own_is_called_on_every_step():
     pairs = _pair(_mlp, _CountingSGD)
     _train(pairs, _classification_batches(5, (12,), 4))
     assert pairs[0][1].updates == pairs[1][1].updates == 5
+
+
+class _UsesArrays(kusari.Chain):
+    """Reads arrays without their values: shapes, dtypes, labels given as arrays."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 4)
+
+    def forward(self, x, t):
+        x, t = kusari.as_variable(x), kusari.as_variable(t)
+        assert x.array.shape == (len(x.array), 3) and x.array.dtype == numpy.float32
+        y = self.l1(x.array)  # an argument's array: no graph to cut
+        loss = F.softmax_cross_entropy(y, t.array)
+        kusari.report({'loss': loss, 'accuracy': F.accuracy(y, t)}, self)
+        return loss
+
+
+def test_arrays_read_without_their_values_are_captured_and_kept_plain():
+    pairs = _pair(_UsesArrays, optimizers.Adam)
+    reports = []
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        step = _train(pairs, _classification_batches(6, (3,), 4))
+        model, opt = pairs[0]
+        for x, t in _classification_batches(2, (3,), 4, batch=5, seed=1):
+            observation = {}
+            reporter = kusari.Reporter()
+            reporter.add_observer('main', model)
+            with reporter.scope(observation):
+                step(x, t)  # traced steps of a new kind
+            reports.extend(observation.values())
+    assert len(_replays(step)) == 2  # the second kind traced twice, then captured
+    for param in model.params():  # nothing watched is kept after the trace
+        arrays = [param.array, param.grad] + list(param.update_rule.state.values())
+        assert all([type(array) is numpy.ndarray for array in arrays])
+    assert all([type(value.array) is numpy.ndarray for value in reports])
+
+
+class _Detaches(kusari.Chain):
+    """Cuts the graph with ``h.array``: no gradient reaches ``l1`` through it."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 3)
+            self.l2 = L.Linear(3, 2)
+
+    def forward(self, x):
+        h = self.l1(x)
+        return F.sum(self.l2(h.array) * self.l2(h))
+
+
+class _ComputesOnTheHost(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 2)
+
+    def forward(self, x):
+        h = self.l1(x)
+        return F.sum(h * (h.array > 0).astype(numpy.float32))
+
+
+class _WritesIntoAValue(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(3, 2)
+
+    def forward(self, x):
+        h = F.tanh(self.l1(x))
+        h.array *= 2  # kusari.functions would record it; this is not replayed
+        return F.sum(h * h)
+
+
+@pytest.mark.parametrize('make, reason', [
+    (_Detaches, 'cutting the graph'),
+    (_ComputesOnTheHost, 'NumPy computed'),
+    (_WritesIntoAValue, 'writes into an array'),
+])
+def test_arrays_computed_on_the_host_run_define_by_run(make, reason):
+    pairs = _pair(make, optimizers.SGD)
+    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
+               for n in range(5)]
+    with pytest.warns(CaptureWarning, match=reason) as record:
+        step = _train(pairs, batches)
+    assert len(record) == 1
+    assert 'test_capture.py' in str(record[0].message)
+    assert not _replays(step)
+
+
+def test_values_read_in_static_code_are_read_on_every_step():
+    sums = []
+
+    @kusari.static_code
+    def record_sum(array):
+        sums.append(float(array.sum()))
+
+    class Recording(kusari.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.l1 = L.Linear(3, 2)
+
+        def forward(self, x):
+            h = self.l1(x)
+            record_sum(h.array)
+            return F.sum(h * h)
+
+    model = Recording()
+    opt = optimizers.SGD()
+    opt.setup(model)
+    step = capture_step(opt, model)
+    batches = [numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32)
+               for n in range(4)]
+    expected = []
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for x in batches:
+            expected.append(float(model.l1(x).array.sum()))
+            step(x)
+    assert len(_replays(step)) == 1
+    assert sums == expected
