@@ -59,14 +59,15 @@ def _read(what):
     trace = _watching_trace()
     if trace is not None:
         _fail(trace, 'the step reads the values of an array on the host ({}, at {}): a '
-                     'replay would repeat what they decided while tracing'.format(what, _where()))
+                     'replay runs only the functions recorded, with what these values decided '
+                     'while tracing'.format(what, _where()))
 
 
 def _write(what):
     trace = _watching_trace()
     if trace is not None:
-        _fail(trace, 'the step writes into an array of its values outside kusari functions '
-                     '({}, at {}): a replay would not repeat it'.format(what, _where()))
+        _fail(trace, 'the step writes into its arrays, or its values into arrays, outside '
+                     'kusari functions ({}, at {}): a replay would not'.format(what, _where()))
 
 
 def _plain(value):
@@ -123,9 +124,8 @@ class _Watched(_ndarray):
 
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         out = kwargs.get('out')
-        if out is not None:
-            if any([isinstance(array, _Watched) for array in out]):
-                _write('numpy.{} into it'.format(ufunc.__name__))
+        if out is not None:  # into a watched array, or values of one into another
+            _write('numpy.{}(..., out=...)'.format(ufunc.__name__))
             kwargs['out'] = tuple([_plain(array) for array in out])
         result = getattr(ufunc, method)(*[_plain(x) for x in inputs], **kwargs)
         if out is not None:
@@ -215,6 +215,18 @@ class _Watched(_ndarray):
     def __index__(self):
         _read('an array used as a Python index')
         return _ndarray.__index__(self)
+
+    def __repr__(self):
+        _read('repr() of an array')
+        return repr(self.view(_ndarray))
+
+    def __str__(self):
+        _read('str() of an array')
+        return str(self.view(_ndarray))
+
+    def __format__(self, spec):
+        _read('formatting an array')
+        return format(self.view(_ndarray), spec)
 
     def item(self, *args):
         _read('ndarray.item()')

@@ -491,10 +491,19 @@ class _WritesIntoAValue(kusari.Chain):
         return F.sum(h * h)
 
 
+class _WritesIntoABuffer(_WritesIntoAValue):
+    def forward(self, x):
+        h = F.tanh(self.l1(x))
+        buffer = numpy.empty(h.shape, numpy.float32)
+        numpy.multiply(h.array, 2, out=buffer)  # the step's values into another array
+        return F.sum(h * buffer)
+
+
 @pytest.mark.parametrize('make, reason', [
     (_Detaches, 'cutting the graph'),
     (_ComputesOnTheHost, 'NumPy computed'),
-    (_WritesIntoAValue, 'writes into an array'),
+    (_WritesIntoAValue, r'writes into its arrays.*numpy\.multiply'),
+    (_WritesIntoABuffer, r'writes into its arrays.*numpy\.multiply'),
 ])
 def test_arrays_computed_on_the_host_run_define_by_run(make, reason):
     pairs = _pair(make, optimizers.SGD)
