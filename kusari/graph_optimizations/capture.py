@@ -18,9 +18,10 @@ reading their hyperparameters (and hooks, which send a step through
 ``optimizer.update``) on every step.
 
 What cannot be captured runs define-by-run, with one :class:`CaptureWarning` naming
-the reason: two traces applying different functions (a branch on the data), a
-Variable coming from outside the step, values reported that are not Variables,
-function hooks, debug mode, loss scaling, or no backprop.
+the reason: two traces applying different functions, values of the step read on the
+host by its code (see :mod:`._host_reads`), a Variable coming from outside the step,
+values reported that are not Variables, function hooks, debug mode, loss scaling, or
+no backprop.
 """
 
 import copy
@@ -393,10 +394,11 @@ def capture_step(optimizer, lossfun=None, *, verbosity_level=0):
 
     The first two steps of each kind of call (shapes, dtypes and devices of the
     arrays, the other arguments, ``config.train``) run define-by-run and are traced;
-    later ones replay the captured step. ``lossfun`` must apply the same functions for
-    every call of a kind and may not read the arrays' values on the host to decide
-    what to do; Python code in it runs only while tracing (mark code to run on every
-    step with :func:`~kusari.graph_optimizations.static_code`). The returned loss of a
+    later ones replay the captured step. A ``lossfun`` that applies other functions
+    from call to call, or reads the arrays' values on the host (``float(loss.array)``,
+    ``if h.array.max() > 1:``), runs define-by-run; Python code in it runs only while
+    tracing (mark code to run on every step with
+    :func:`~kusari.graph_optimizations.static_code`). The returned loss of a
     replayed step has no graph. Parameter arrays, optimizer state and hyperparameters
     are read on every step, so copying or loading parameters, snapshots and changes of
     the learning rate work as without capture. Steps that cannot be captured run
