@@ -351,3 +351,21 @@ def admit_arguments(trace, args, kwargs):
             return type(value)([admitted(item) for item in value])
         return value
     return [admitted(x) for x in args], {key: admitted(x) for key, x in kwargs.items()}
+
+
+def constants(trace):
+    """The arrays ``trace`` took as constants: given to functions, made by none."""
+    return [source for kind, source in zip(trace.kinds, trace.sources) if kind == 'const']
+
+
+def changed_constant(first, trace):
+    """Why a replay of ``trace`` could not reuse its constants, where the first trace of
+    its kind (of the same functions) had ``first`` with other values: arrays the step's
+    code made from values not watched (random numbers, copies out of the watch)."""
+    for array, array2 in zip(first, constants(trace)):
+        if array is not array2 and not (array.shape == array2.shape and array.dtype ==
+                                        array2.dtype and numpy.array_equal(array, array2)):
+            return ('an array that the step made outside kusari functions and gave to one '
+                    '({} of {}) had other values in the second traced step: a replay would '
+                    'reuse them'.format(array2.shape, array2.dtype))
+    return None

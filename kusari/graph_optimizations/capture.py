@@ -319,12 +319,14 @@ class CapturedStep:
                     failure = ('two steps with arguments of the same kind applied different '
                                'functions ({}): it depends on the data'.format(
                                    difference or 'other reports'))
+                else:
+                    failure = _host_reads.changed_constant(entry[2], trace)
         if failure is not None:
             self.schedules[key] = _FALLBACK
             self._warn_once(failure)
             return loss
         if entry is None:
-            self.schedules[key] = (fingerprint[0], fingerprint[1])
+            self.schedules[key] = (fingerprint[0], fingerprint[1], _host_reads.constants(trace))
             return loss
         schedule = trace.finish(out_leaves)
         replay = _Replay(schedule, trace.reports, len(arrays),
