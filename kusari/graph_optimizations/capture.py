@@ -19,7 +19,7 @@ reading their hyperparameters (and hooks, which send a step through
 
 What cannot be captured runs define-by-run, with one :class:`CaptureWarning` naming
 the reason: two traces applying different functions, values of the step read on the
-host by its code (see :mod:`._host_reads`), a Variable coming from outside the step,
+host by its code (see ``_host_reads``), a Variable coming from outside the step,
 values reported that are not Variables, function hooks, debug mode, loss scaling, or
 no backprop.
 """
