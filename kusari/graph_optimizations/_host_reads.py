@@ -254,14 +254,13 @@ def _watched_array(variable):
 
 
 def _set_array(variable, value):
-    """``Variable.array = value`` while a step is traced: the array itself for a view."""
+    """``Variable.array = value`` while a step is traced: a watched ``value`` (which the
+    step's code computed or read) is written into the Variable by that code."""
     if isinstance(value, _Watched):
+        _write('Variable.array = an array of the step')
         sources = getattr(_local, 'sources', None)
         source = sources.get(id(value)) if sources else None
-        if source is None:
-            _write('Variable.array = an array NumPy computed')
-            source = value.view(_ndarray)
-        value = source
+        value = value.view(_ndarray) if source is None else source
     _array_property.fset(variable, value)
 
 
