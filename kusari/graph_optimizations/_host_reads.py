@@ -63,19 +63,35 @@ def _read(what):
                      'while tracing'.format(what, _where()))
 
 
-def _write(what):
+def _write(what, targets=None):
+    """A write by the step's code into ``targets`` (None: a Variable) that a replay
+    would miss: into an array of the step or outside it, not into a temporary NumPy
+    computed from watched arrays, which only the step's code sees."""
     trace = _watching_trace()
-    if trace is not None:
+    if trace is not None and (targets is None or any([_of_the_step(a) for a in targets])):
         _fail(trace, 'the step writes into its arrays, or its values into arrays, outside '
                      'kusari functions ({}, at {}): a replay would not'.format(what, _where()))
 
 
-def _plain(value):
+def _of_the_step(array):
+    """Whether writing into ``array`` changes an array that is not a temporary of the
+    step's code: one not watched, or a view of an array of the step."""
+    if not isinstance(array, _Watched):
+        return True
+    sources = _local.sources
+    while array is not None:
+        if id(array) in sources:
+            return True
+        array = array.base
+    return False
+
+
+def plain(value):
     """``value`` with watched arrays as plain ndarrays (lists and tuples followed)."""
     if isinstance(value, _Watched):
         return value.view(_ndarray)
     if type(value) is tuple or type(value) is list:
-        return type(value)([_plain(item) for item in value])
+        return type(value)([plain(item) for item in value])
     return value
 
 
@@ -125,9 +141,9 @@ class _Watched(_ndarray):
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         out = kwargs.get('out')
         if out is not None:  # into a watched array, or values of one into another
-            _write('numpy.{}(..., out=...)'.format(ufunc.__name__))
-            kwargs['out'] = tuple([_plain(array) for array in out])
-        result = getattr(ufunc, method)(*[_plain(x) for x in inputs], **kwargs)
+            _write('numpy.{}(..., out=...)'.format(ufunc.__name__), out)
+            kwargs['out'] = tuple([plain(array) for array in out])
+        result = getattr(ufunc, method)(*[plain(x) for x in inputs], **kwargs)
         if out is not None:
             return out[0] if len(out) == 1 else out
         if _watching_trace() is None:
@@ -135,10 +151,10 @@ class _Watched(_ndarray):
         return _watched(result, ufunc.__name__, _is_ragged(inputs))
 
     def __array_function__(self, func, types, args, kwargs):
-        result = func._implementation(*_plain(args), **{key: _plain(value)
+        result = func._implementation(*plain(args), **{key: plain(value)
                                                          for key, value in kwargs.items()})
         if _watching_trace() is None:
-            return _plain(result)
+            return plain(result)
         name = func.__name__
         ragged = (name in _RAGGED or name == 'where' and len(args) == 1
                   or _is_ragged(args) or _is_ragged(kwargs.values()))
@@ -164,7 +180,7 @@ class _Watched(_ndarray):
     del _non_ufunc
 
     def __getitem__(self, key):
-        key = _plain(key)
+        key = plain(key)
         result = _ndarray.__getitem__(self, key)
         if not isinstance(result, _ndarray):
             _read('an element of an array as a number (x[i])')
@@ -175,8 +191,8 @@ class _Watched(_ndarray):
         return result
 
     def __setitem__(self, key, value):
-        _write('x[...] = ...')
-        _ndarray.__setitem__(self, _plain(key), _plain(value))
+        _write('x[...] = ...', (self,))
+        _ndarray.__setitem__(self, plain(key), plain(value))
 
     def _sized(what, get):
         def read(self):
@@ -335,7 +351,7 @@ def admit(trace, node, inputs):
             if any([isinstance(item, _Watched) for item in value]):
                 _fail(trace, '{} keeps an array of the step\'s values (at {}): a replay would '
                              'reuse the traced one'.format(label, _where(_kusari)))
-                state[key] = _plain(value)
+                state[key] = plain(value)
     return admitted
 
 

@@ -92,7 +92,7 @@ def _recording_report(self, values, observer=None):
     trace = _sg._traces.get(threading.get_ident())
     if type(trace) is _StepTrace and not trace.depth:
         trace.record_report(values, observer)
-        values = {key: _host_reads._plain(value) for key, value in values.items()}
+        values = {key: _host_reads.plain(value) for key, value in values.items()}
     return _original_report(self, values, observer)
 
 
