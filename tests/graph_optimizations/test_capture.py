@@ -565,3 +565,31 @@ def test_values_read_in_static_code_are_read_on_every_step():
             step(x)
     assert len(_replays(step)) == 1
     assert sums == expected
+
+
+class _IgnoresLabels(kusari.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.embed = L.EmbedID(7, 4, ignore_label=-1)
+            self.out = L.Linear(4, 7)
+
+    def forward(self, words, t):
+        return F.softmax_cross_entropy(self.out(self.embed(words)), t)
+
+
+def test_values_read_inside_functions_are_read_again_by_a_replay():
+    # embed_id's and softmax_cross_entropy's forwards read the labels (bounds, ignored
+    # ones): a replay runs them again, so the step is captured and follows the data
+    pairs = _pair(_IgnoresLabels, optimizers.SGD)
+    rng = numpy.random.RandomState(5)
+    batches = []
+    for number in range(8):
+        words, t = rng.randint(0, 7, (2, 6)).astype(numpy.int32)
+        if number >= 2:  # no label ignored in the traced steps
+            words[rng.randint(6)] = t[rng.randint(6)] = -1
+        batches.append((words, t))
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        step = _train(pairs, batches)
+    assert len(_replays(step)) == 1
