@@ -87,9 +87,12 @@ def _of_the_step(array):
 
 
 def plain(value):
-    """``value`` with watched arrays as plain ndarrays (lists and tuples followed)."""
+    """``value`` with watched arrays as plain ndarrays: the array a view of
+    ``Variable.array`` shows, or a plain view (lists and tuples followed)."""
     if isinstance(value, _Watched):
-        return value.view(_ndarray)
+        sources = getattr(_local, 'sources', None)
+        source = sources.get(id(value)) if sources else None
+        return value.view(_ndarray) if source is None else source
     if type(value) is tuple or type(value) is list:
         return type(value)([plain(item) for item in value])
     return value
@@ -274,9 +277,7 @@ def _set_array(variable, value):
     step's code computed or read) is written into the Variable by that code."""
     if isinstance(value, _Watched):
         _write('Variable.array = an array of the step')
-        sources = getattr(_local, 'sources', None)
-        source = sources.get(id(value)) if sources else None
-        value = value.view(_ndarray) if source is None else source
+        value = plain(value)
     _array_property.fset(variable, value)
 
 
