@@ -272,7 +272,7 @@ def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
     assert not _replays(step)
 
 
-class _ReportsAFloat(kusari.Chain):
+class _ReportsAnArray(kusari.Chain):
     def __init__(self):
         super().__init__()
         with self.init_scope():
@@ -284,8 +284,8 @@ class _ReportsAFloat(kusari.Chain):
         return loss
 
 
-def test_a_value_read_on_the_host_runs_define_by_run():
-    pairs = _pair(_ReportsAFloat, optimizers.SGD)
+def test_a_value_reported_that_is_no_variable_runs_define_by_run():
+    pairs = _pair(_ReportsAnArray, optimizers.SGD)
     batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
                for n in range(4)]
     with pytest.warns(CaptureWarning, match='not a Variable') as record:
