@@ -5,11 +5,14 @@ step whose code reads values on the host (``if loss.array > 1``, ``float(h.array
 ``t.array.item()``) would replay the choices made while tracing. While the code of a
 traced step runs outside kusari's functions (not inside a forward, which a replay runs
 again), ``Variable.array`` (and ``.data``) gives a NumPy view of class
-:class:`_Watched` that tells the trace when its values are turned into Python objects,
-written into, or given back to a function after NumPy computed on them; what NumPy
-computes from it is watched too. The trace then fails with the reason, and the step
-runs define-by-run. The views are traced-code-only: a function applied to one gets the
-array itself (see :func:`admit`), and outside the trace they are plain arrays.
+:class:`_Watched` that tells the trace when its values are turned into Python objects
+(or size something), written into, or given back to a function after NumPy computed
+on them; what NumPy computes from it is watched too. The trace then fails with the
+reason, and the step runs define-by-run. The views are traced-code-only: a function
+applied to one gets the array itself (see :func:`admit`), and outside the trace they
+are plain arrays. Arrays made from values the views do not see (copies out of them,
+random numbers) are caught where they differ between the two traced steps
+(:func:`changed_constant`).
 """
 
 import contextlib
