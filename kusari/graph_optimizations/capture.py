@@ -370,12 +370,39 @@ class CapturedStep:
                     or rule._state_array_type is not type(param._array)):
                 return optimizer.update()
         optimizer.t += 1
+        resolved = {}
         for param, rule, on_host in rules:
             rule.t += 1
-            if on_host is not None and type(param._array) is _ndarray:
-                on_host(rule, param)
-            else:
-                rule.update_core(param)
+            hyperparam = rule.hyperparam
+            # the rule reads its hyperparameters resolved for this step: a value found in
+            # a parent costs a failed lookup each time (Adam's update: a sixth of its time)
+            rule.hyperparam = _resolved(hyperparam, resolved)
+            try:
+                if on_host is not None and type(param._array) is _ndarray:
+                    on_host(rule, param)
+                else:
+                    rule.update_core(param)
+            finally:
+                rule.hyperparam = hyperparam
+
+
+def _resolved(hyperparam, resolved):
+    """``hyperparam`` as a Hyperparameter without parent holding every value it reads
+    now; ``resolved`` maps ids of those already resolved to their result."""
+    flat = resolved.get(id(hyperparam))
+    if flat is None:
+        own = hyperparam.__dict__
+        parent = own['_parent']
+        if parent is not None and len(own) == 1:  # nothing of its own: the parent's
+            flat = _resolved(parent, resolved)
+        else:
+            flat = optimizer_module.Hyperparameter()
+            if parent is not None:
+                flat.__dict__.update(_resolved(parent, resolved).__dict__)
+            flat.__dict__.update(own)
+            flat.__dict__['_parent'] = None
+        resolved[id(hyperparam)] = flat
+    return flat
 
 
 def capture_step(optimizer, lossfun=None, *, verbosity_level=0):

@@ -129,9 +129,12 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
         xp = param.xp
         # A float16 parameter's step is computed in float32, as Chainer does (eps and
         # the squared gradients underflow in float16).
-        dtype = numpy.float32 if param.dtype == numpy.float16 else param.dtype
-        if hp.eps != 0 and numpy.dtype(dtype).type(hp.eps) == 0:
-            raise ValueError('Adam: eps {} underflows to zero in {}'.format(hp.eps, dtype))
+        dtype = param.array.dtype
+        if dtype.type is numpy.float16:
+            dtype = numpy.dtype(numpy.float32)
+        eps = hp.eps
+        if eps != 0 and dtype.type(eps) == 0:
+            raise ValueError('Adam: eps {} underflows to zero in {}'.format(eps, dtype))
         grad = param.grad.astype(dtype, copy=False)
         m, v = self.state['m'], self.state['v']
         step = _update_moments(xp, grad, m, v, hp.beta1, hp.beta2)
@@ -141,7 +144,7 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
         else:
             vhat = v
         xp.sqrt(vhat, out=step)
-        step += hp.eps
+        step += eps
         xp.divide(self.alpha_t, step, out=step)
         if hp.adabound:
             lower, upper = self.bounds
@@ -149,7 +152,9 @@ class AdamRule(_BiasCorrectedStep, optimizer.UpdateRule):
         step *= m
         if hp.weight_decay_rate != 0:
             param.array *= 1 - hp.eta * hp.weight_decay_rate
-        step *= hp.eta
+        eta = hp.eta
+        if eta != 1:  # a product by 1 changes no bit
+            step *= eta
         param.array -= step
 
     update_core_gpu = update_core_cpu
