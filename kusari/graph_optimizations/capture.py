@@ -160,21 +160,18 @@ class _Replay:
         for observer, keys, _ in reports:
             self.reports.append((observer, keys, range(position, position + len(keys))))
             position += len(keys)
-        captured = set(map(id, schedule.params))
-        self.other_params = [p for p in target_params if id(p) not in captured]
-        self.all_params = schedule.params + self.other_params
+        self.params = schedule.params
+        captured = set(map(id, self.params))
+        self.all_params = self.params + [p for p in target_params if id(p) not in captured]
 
     def __call__(self, arrays):
         """Replay a step on ``arrays``: forward, reports, gradients; the loss array."""
         if self.backward is None:
             return self._through_graph(arrays)
-        schedule = self.schedule
-        params = schedule.params
-        slots = schedule.template[:]
-        slots[:self.n_inputs] = arrays
         n = self.n_inputs
-        for index, param in enumerate(params):
-            slots[n + index] = param._array
+        slots = self.schedule.template[:]
+        slots[:n] = arrays
+        slots[n:n + len(self.params)] = [param._array for param in self.params]
         outputs, kept, nodes = self.forward(slots)
         loss = outputs[0]
         new_variable = core.Variable._new
@@ -183,10 +180,11 @@ class _Replay:
                              for key, i in zip(keys, positions)}, observer)
         for param in self.all_params:  # before backward, as define-by-run: the memory of
             param.cleargrad()          # the old gradients serves the new ones
-        seed = backend.get_array_module(loss).ones_like(loss)
+        seed = (numpy.ones((), loss.dtype) if type(loss) is _ndarray and not loss.ndim else
+                backend.get_array_module(loss).ones_like(loss))
         gxs = self.backward(kept, nodes, [seed])
         owned = set()
-        for param, gx in zip(params, gxs[n:]):
+        for param, gx in zip(self.params, gxs[n:]):
             if gx is not None:
                 if gx.base is not None or id(gx) in owned or not gx.flags.writeable:
                     gx = gx.copy(order='K')  # as backprop does: each leaf owns its gradient
@@ -370,20 +368,21 @@ class CapturedStep:
                     or rule._state_array_type is not type(param._array)):
                 return optimizer.update()
         optimizer.t += 1
+        # the rules read their hyperparameters resolved for this step: a value found in a
+        # parent costs a failed lookup each time (in Adam's update, a sixth of its time)
         resolved = {}
-        for param, rule, on_host in rules:
-            rule.t += 1
-            hyperparam = rule.hyperparam
-            # the rule reads its hyperparameters resolved for this step: a value found in
-            # a parent costs a failed lookup each time (Adam's update: a sixth of its time)
-            rule.hyperparam = _resolved(hyperparam, resolved)
-            try:
+        originals = [rule.hyperparam for _, rule, _ in rules]
+        try:
+            for param, rule, on_host in rules:
+                rule.t += 1
+                rule.hyperparam = _resolved(rule.hyperparam, resolved)
                 if on_host is not None and type(param._array) is _ndarray:
                     on_host(rule, param)
                 else:
                     rule.update_core(param)
-            finally:
-                rule.hyperparam = hyperparam
+        finally:
+            for (_, rule, _), hyperparam in reversed(list(zip(rules, originals))):
+                rule.hyperparam = hyperparam  # reversed: right for a rule met twice too
 
 
 def _resolved(hyperparam, resolved):

@@ -32,7 +32,9 @@ class SGDRule(optimizer.UpdateRule):
 
     @optimizer._skip_without_grad
     def update_core_cpu(self, param: Variable) -> None:
-        param.array -= self.hyperparam.lr * param.grad
+        # the arrays without the properties' calls (the step is in place): 4 us of the
+        # 140 us captured MLP step (benchmarks, mlp_small_captured)
+        param._array -= self.hyperparam.lr * param._grad_var._array
 
     update_core_gpu = update_core_cpu
 

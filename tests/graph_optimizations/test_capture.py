@@ -202,6 +202,30 @@ def test_hyperparameters_and_hooks_changed_between_steps_act_at_once():
     _train(pairs, batches[9:], step=step)
 
 
+def test_hyperparameters_of_one_rule_and_a_rule_of_two_parameters():
+    # the replay lends each rule its hyperparameters resolved for the step: a rule's own
+    # value wins over the optimizer's, and every rule gets its own hyperparameters back
+    pairs = _pair(_mlp, optimizers.Adam)
+    batches = _classification_batches(6, (12,), 4)
+    step = _train(pairs, batches[:3])
+    for model, opt in pairs:
+        model.predictor[0].W.update_rule.hyperparam.alpha = 0.02
+        model.predictor[2].b.update_rule.hyperparam.beta1 = 0.5
+        opt.eps = 1e-6
+    _train(pairs, batches[3:], step=step)
+    for model, opt in pairs:
+        assert model.predictor[0].W.update_rule.hyperparam.parent is opt.hyperparam
+        assert model.predictor[0].W.update_rule.hyperparam.alpha == 0.02
+        assert model.predictor[0].b.update_rule.hyperparam.eps == 1e-6
+    pairs = _pair(_mlp, optimizers.SGD, lr=0.1)
+    for model, _ in pairs:  # one rule for both parameters of the last layer
+        last = model.predictor[4]
+        last.b.update_rule = last.W.update_rule
+    step = _train(pairs, batches)
+    (model, opt), _ = pairs
+    assert model.predictor[4].b.update_rule.hyperparam.parent is opt.hyperparam
+
+
 class _Branching(kusari.Chain):
     def __init__(self, read):
         super().__init__()

@@ -73,7 +73,10 @@ class SoftmaxCrossEntropy(core.FunctionNode):
             losses *= self.valid
         if self.reduce == 'no':
             return losses.astype(x.dtype, copy=False),
-        self.coeff = mean_coefficient(xp, self.valid, self.normalize, len(x), x.dtype)
+        if self.masked or not self.normalize:
+            self.coeff = mean_coefficient(xp, self.valid, self.normalize, len(x), x.dtype)
+        else:  # every label counts: no need to count them
+            self.coeff = 1.0 / max(t.size, 1)
         total = losses.sum(dtype=_accumulation_dtype(x.dtype))
         return xp.asarray(total * self.coeff, dtype=x.dtype),
 
