@@ -30,10 +30,13 @@ class Target:
 
     against: str
     limit: float
+    case: str = ''  # with against='kusari': kusari in this case / kusari in that one
 
     def describe(self, unit):
         if self.against == 'absolute':
             return f'kusari <= {self.limit:g} {unit}'
+        if self.case:
+            return f'kusari / kusari in `{self.case}` <= {self.limit:g}'
         return f'kusari / {FRAMEWORK_TITLES[self.against]} <= {self.limit:g}'
 
 
@@ -54,6 +57,7 @@ class Case:
         processes_per_round: fresh processes per framework in one round.
         targets: goals from issue 6 for the kusari column.
         gpu: whether the case runs on CuPy / CUDA.
+        frameworks: the frameworks that have the case (the others show n/a).
     """
 
     name: str
@@ -66,6 +70,7 @@ class Case:
     processes_per_round: int = 1
     targets: tuple = ()
     gpu: bool = False
+    frameworks: tuple = FRAMEWORKS
 
     def resolved_params(self, quick):
         merged = dict(self.params)
@@ -80,6 +85,8 @@ class Case:
 
 MLP_LARGE = {'sizes': (784, 1000, 1000, 10), 'batch': 100, 'lr': 0.01}
 LENET = {'batch': 64, 'lr': 0.01}
+BN_CNN = {'batch': 32, 'lr': 0.01}
+LSTM_LM = {'vocab': 100, 'units': 32, 'length': 10, 'batch': 16, 'lr': 0.01}
 
 CASES = (
     Case('chain_fwd_bwd',
@@ -114,6 +121,16 @@ CASES = (
          scale=1e3, targets=(Target('numpy', 1.3),)),
     Case('cnn_lenet', 'LeNet-style CNN, batch 64, SGD step (floor: im2col + GEMM)', 'time', 'ms',
          LENET, scale=1e3, targets=(Target('torch', 1.0),)),
+    Case('cnn_bn', 'CNN with batch normalization (2 x conv 3x3 + BN + ReLU + max pool, fc), '
+         'batch {batch}, SGD step', 'time', 'ms', BN_CNN, scale=1e3, frameworks=('kusari',)),
+    Case('cnn_bn_captured', 'the same CNN with capture_step', 'time', 'ms',
+         dict(BN_CNN, capture=True), scale=1e3, frameworks=('kusari',),
+         targets=(Target('kusari', 1.0, 'cnn_bn'),)),
+    Case('lstm_lm', 'LSTM language model (vocabulary {vocab}, {units} units, {length} words), '
+         'batch {batch}, SGD step', 'time', 'ms', LSTM_LM, scale=1e3, frameworks=('kusari',)),
+    Case('lstm_lm_captured', 'the same LSTM language model with capture_step', 'time', 'ms',
+         dict(LSTM_LM, capture=True), scale=1e3, frameworks=('kusari',),
+         targets=(Target('kusari', 1.0, 'lstm_lm'),)),
     Case('conv_pool', 'convolution_2d 3x3 pad 1 (32x16x32x32 -> 32 ch) + max_pooling_2d 2, '
          'forward + backward', 'time', 'ms',
          {'batch': 32, 'in_channels': 16, 'out_channels': 32, 'size': 32, 'ksize': 3, 'pad': 1},

@@ -116,6 +116,65 @@ def make_lenet(api):
     return LeNet()
 
 
+def make_bn_cnn(api):
+    """conv 3x3 16 -> BN -> ReLU -> max pool 2 -> conv 3x3 32 -> BN -> ReLU -> max pool 2
+    -> fc 10 (28x28 input)."""
+    F, L = api.F, api.L
+
+    class BatchNormCNN(api.ch.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.conv1 = L.Convolution2D(1, 16, 3, pad=1)
+                self.bn1 = L.BatchNormalization(16)
+                self.conv2 = L.Convolution2D(16, 32, 3, pad=1)
+                self.bn2 = L.BatchNormalization(32)
+                self.fc = L.Linear(32 * 7 * 7, 10)
+
+        def forward(self, x):
+            h = F.max_pooling_2d(F.relu(self.bn1(self.conv1(x))), 2)
+            h = F.max_pooling_2d(F.relu(self.bn2(self.conv2(h))), 2)
+            return self.fc(h)
+
+    return BatchNormCNN()
+
+
+def make_lstm_lm(api, vocab, units):
+    """Embedding -> LSTM -> linear to the vocabulary, unrolled over a batch of sentences
+    (``words`` of shape (batch, length)); the loss is the softmax cross entropy of each
+    next word, summed."""
+    F, L = api.F, api.L
+
+    class LanguageModel(api.ch.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.embed = L.EmbedID(vocab, units)
+                self.lstm = L.LSTM(units, units)
+                self.out = L.Linear(units, vocab)
+
+        def forward(self, words):
+            self.lstm.reset_state()
+            loss = 0
+            for t in range(words.shape[1] - 1):
+                h = self.lstm(self.embed(words[:, t]))
+                loss += F.softmax_cross_entropy(self.out(h), words[:, t + 1])
+            return loss
+
+    return LanguageModel()
+
+
+def _optimizer_step(api, lossfun, link, args, lr, capture):
+    """``optimizer.update(lossfun, *args)`` with SGD, through kusari's ``capture_step``
+    when ``capture``."""
+    optimizer = api.optimizers.SGD(lr=lr)
+    optimizer.setup(api.place(link))
+    if capture:
+        return functools.partial(api.ch.graph_optimizations.capture_step(optimizer, lossfun),
+                                 *args)
+    return functools.partial(optimizer.update, lossfun, *args)
+
+
 def _sgd_step(api, predictor, x, labels, lr, optimizer_name='sgd', capture=False):
     """One ``optimizer.update(classifier, x, t)`` per call: cleargrads, forward with
     softmax cross entropy, backward, SGD (or Adam, with ``lr`` as ``alpha``) update;
@@ -203,6 +262,23 @@ def lenet_step(api, params):
     return _sgd_step(api, make_lenet(api), x, labels, params['lr'])
 
 
+def bn_cnn_step(api, params):
+    x, labels = _images_and_labels(api, params['batch'], (1, 28, 28))
+    classifier = api.L.Classifier(make_bn_cnn(api))
+    classifier.compute_accuracy = False
+    return _optimizer_step(api, classifier, classifier, (x, labels), params['lr'],
+                           params.get('capture', False))
+
+
+def lstm_lm_step(api, params):
+    vocab = params['vocab']
+    words = api.array(_rng().integers(0, vocab, (params['batch'], params['length']))
+                      .astype(numpy.int32))
+    model = make_lstm_lm(api, vocab, params['units'])
+    return _optimizer_step(api, model, model, (words,), params['lr'],
+                           params.get('capture', False))
+
+
 def conv_pool(api, params):
     rng = _rng()
     channels, size, ksize = params['in_channels'], params['size'], params['ksize']
@@ -264,6 +340,10 @@ TIME_CASES = {
     'chain_fwd_bwd_static': static_chain_fwd_bwd,
     'chain_inference_static': static_chain_inference,
     'cnn_lenet': lenet_step,
+    'cnn_bn': bn_cnn_step,
+    'cnn_bn_captured': bn_cnn_step,
+    'lstm_lm': lstm_lm_step,
+    'lstm_lm_captured': lstm_lm_step,
     'conv_pool': conv_pool,
     'gpu_mlp_large': mlp_step,
     'gpu_cnn_lenet': lenet_step,

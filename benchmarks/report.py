@@ -73,19 +73,25 @@ def _round_ratios(measurements, numerator, denominator):
     return [a / b for a, b in zip(top.rounds, bottom.rounds) if b]
 
 
-def _target_cells(case, medians, measurements):
+def _target_cells(case, medians, measurements, results, statistic):
     """Verdict on each of the case's targets, from one summary value per framework,
     with the range of the per-round ratios when there are several rounds."""
     cells = []
     for target in case.targets:
         kusari = medians.get('kusari')
-        other = 1.0 if target.against == 'absolute' else medians.get(target.against)
+        if target.case:  # kusari in another case of the run
+            others = results.get(target.case, {})
+            other = _median(others.get(target.against), statistic)
+            ratios = _round_ratios({'kusari': measurements.get('kusari'),
+                                    'other': others.get(target.against)}, 'kusari', 'other')
+        else:
+            other = 1.0 if target.against == 'absolute' else medians.get(target.against)
+            ratios = ([] if target.against == 'absolute'
+                      else _round_ratios(measurements, 'kusari', target.against))
         if kusari is None or other is None:
             verdict = 'not measured'
         else:
             verdict = 'met' if kusari / other <= target.limit else 'NOT met'
-            ratios = ([] if target.against == 'absolute'
-                      else _round_ratios(measurements, 'kusari', target.against))
             if len(ratios) > 1:
                 verdict += f' (per round {min(ratios):.2f}–{max(ratios):.2f})'
         cells.append(f'{target.describe(case.unit)}: {verdict}')
@@ -148,7 +154,7 @@ def _ratios_table(case_names, results, quick, statistic=statistics.median, with_
                _ratio(medians.get('torch'), medians.get('numpy')),
                _ratio(medians.get('chainer'), medians.get('numpy'))]
         if with_targets:
-            row.append(_target_cells(case, medians, results[case_name]))
+            row.append(_target_cells(case, medians, results[case_name], results, statistic))
         lines.append(f'| {case.label(quick)} | ' + ' | '.join(row) + ' |')
     return lines
 

@@ -225,14 +225,17 @@ def rotated(items, shift):
 def run_cases(args, case_names, frameworks, log):
     """Runs ``args.repeat`` rounds; returns ``{case: {framework: Measurement}}``."""
     available = [framework for framework in frameworks if not framework.unavailable]
-    results = {case: {framework.name: Measurement() for framework in available}
+    results = {case: {framework.name: Measurement() for framework in available
+                      if framework.name in CASES_BY_NAME[case].frameworks}
                for case in case_names}
     for round_index in range(args.repeat):
         for case_index, case_name in enumerate(case_names):
             case = CASES_BY_NAME[case_name]
             extra_env = MEMORY_CASE_ENV if case.name == 'deep_mlp_memory' else None
             for framework in rotated(available, round_index + case_index):
-                measurement = results[case_name][framework.name]
+                measurement = results[case_name].get(framework.name)
+                if measurement is None:
+                    continue  # a case this framework does not have
                 if measurement.error:
                     continue  # it failed in an earlier round: don't pay for it again
                 worker_args = ['--case', case_name, '--samples', str(args.samples),
