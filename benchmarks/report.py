@@ -73,14 +73,14 @@ def _round_ratios(measurements, numerator, denominator):
     return [a / b for a, b in zip(top.rounds, bottom.rounds) if b]
 
 
-def _target_cells(case, medians, measurements, results, statistic):
+def _target_cells(case, medians, measurements, results=None, statistic=statistics.median):
     """Verdict on each of the case's targets, from one summary value per framework,
     with the range of the per-round ratios when there are several rounds."""
     cells = []
     for target in case.targets:
         kusari = medians.get('kusari')
         if target.case:  # kusari in another case of the run
-            others = results.get(target.case, {})
+            others = (results or {}).get(target.case, {})
             other = _median(others.get(target.against), statistic)
             ratios = _round_ratios({'kusari': measurements.get('kusari'),
                                     'other': others.get(target.against)}, 'kusari', 'other')

@@ -21,7 +21,6 @@ Configuration (``config``, ``using_config``) lives in kusari.configuration.
 from __future__ import annotations
 
 import contextlib
-import gc
 import heapq
 import sys
 import threading
@@ -616,6 +615,9 @@ class FunctionNode:
     _retained_output_data: typing.Any = None
     _local_function_hooks = None
     _checks_types = False  # whether the class defines check_type_forward
+    # whether apply takes _forward_with_checks for this node: it checks types or has (had)
+    # hooks of its own; one test for both saves 300 instructions per apply
+    _forward_checked = False
     _accumulates = False  # whether the class overrides backward_accumulate
     # Optional: ``backward_arrays(target_input_indexes, grad_output_arrays)`` gives the
     # same gradients as backward, as arrays, for a backward pass that is not recorded
@@ -624,7 +626,8 @@ class FunctionNode:
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._checks_types = _defining_class(cls, 'check_type_forward') is not FunctionNode
+        cls._checks_types = cls._forward_checked = (
+            _defining_class(cls, 'check_type_forward') is not FunctionNode)
         # backward_arrays stands in for the backward of its own class only: a subclass
         # that overrides backward is differentiated by it
         cls._accumulates = _defining_class(cls, 'backward_accumulate') is not FunctionNode
@@ -645,6 +648,7 @@ class FunctionNode:
     def local_function_hooks(self):
         if self._local_function_hooks is None:
             self._local_function_hooks = {}
+            self._forward_checked = True
         return self._local_function_hooks
 
     @property
@@ -672,10 +676,12 @@ class FunctionNode:
         """
         in_data: typing.Any  # a tuple of arrays, built as a list for several inputs
         input_nodes: typing.Any
-        # This is the hot path of every operation: locals instead of repeated
-        # attribute lookups, and features that are off (device checks, type checks,
-        # hooks, debug) cost one test together; they run in _forward_with_checks.
-        if len(inputs) == 1:  # the most common case, without a loop
+        # This is the hot path of every operation. Features that are off (device checks,
+        # type checks, hooks, debug) cost one test together; they run in
+        # _forward_with_checks. The counts in the comments are what each shortcut saves
+        # per F.tanh of benchmarks/instructions.py (inference: 13,000 instructions an op,
+        # forward + backward: 48,000), measured against the plain code.
+        if len(inputs) == 1:  # the most common case, without a loop: 850
             x = inputs[0]
             if isinstance(x, Variable):
                 in_data = x._array,
@@ -683,6 +689,7 @@ class FunctionNode:
             else:
                 in_data = x,
                 requires_grad = False
+            devices = False  # one input is on one device: no device check (280)
         else:
             requires_grad = False
             in_data = []
@@ -694,23 +701,28 @@ class FunctionNode:
                 else:
                     in_data.append(x)
             in_data = tuple(in_data)
-        cfg = config
-        if (_function_hooks or self._local_function_hooks or self._checks_types
-                or 'cupy' in _modules or _debug_ever_on and cfg.debug):
-            outputs = self._forward_with_checks(in_data, cfg)
+            devices = 'cupy' in _modules  # inputs on several devices are refused
+        # (_debug_ever_on: no read of the thread-local debug flag until it is set: 580)
+        if (_function_hooks or self._forward_checked or devices
+                or _debug_ever_on and config.debug):
+            outputs = self._forward_with_checks(in_data)
         else:
             outputs = self.forward(in_data)
+            # one output array needs no normalizing: 1,240
             if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
                 outputs = self._normalize_outputs(outputs)
 
-        if not cfg.enable_backprop:
+        if not config.enable_backprop:
             if len(outputs) == 1:
-                return _new_variable(outputs[0], requires_grad),
+                var = _object_new(Variable)  # Variable._new inlined: 370
+                var._array = outputs[0]
+                var._requires_grad = requires_grad
+                return var,
             return tuple([_new_variable(y, requires_grad) for y in outputs])
 
         # Record the graph (as Chainer does, also when no input requires a gradient):
         # inputs strongly, outputs weakly, ranks for the scheduler.
-        if len(inputs) == 1:  # then x is the input (a Variable if it requires grad)
+        if len(inputs) == 1:  # then x is the input (a Variable if it requires grad): 1,000
             if not requires_grad and not isinstance(x, Variable):
                 x = _new_variable(x, False)
             input_node = x._node
@@ -736,11 +748,11 @@ class FunctionNode:
 
         out_rank = rank + 1
         ret = []
-        output_refs = []
         for y in outputs:
-            var = _new_variable(y, requires_grad)
-            # the fields VariableNode.__init__ sets, set here: calling it costs 0.7% of
-            # a forward-backward step (measured with benchmarks/instructions.py)
+            var = _object_new(Variable)  # Variable._new inlined: 450
+            var._array = y
+            var._requires_grad = requires_grad
+            # VariableNode.__init__'s fields, set here: 1,100
             node = _object_new(VariableNode)
             node._variable = _weakref(var)
             node.creator_node = self
@@ -752,29 +764,30 @@ class FunctionNode:
             node.shape = y.shape
             var._node = node
             ret.append(var)
-            output_refs.append(_weakref(node))
-        self.outputs = tuple(output_refs)
+        # one output's reference without a loop: 290 (1,700 against a comprehension)
+        self.outputs = ((_weakref(node),) if len(ret) == 1 else
+                        tuple([_weakref(var._node) for var in ret]))
 
         retain = self._input_indexes_to_retain
         if retain is not None:
             for index in retain:
                 input_nodes[index].data = in_data[index]
         retain = self._output_indexes_to_retain
-        if retain:
+        if retain:  # one output: forward's tuple kept as it is (2,200)
             self._retained_output_data = (
                 outputs if len(outputs) == 1 else tuple([outputs[index] for index in retain]))
         return tuple(ret)
 
-    def _forward_with_checks(self, in_data, cfg):
+    def _forward_with_checks(self, in_data):
         """forward() with what the fast path of apply leaves out when it is off."""
         if 'cupy' in _modules:
             _checks.check_same_device(self, in_data)
-        if self._checks_types and cfg.type_check:
+        if self._checks_types and config.type_check:
             self._check_types(in_data)
         hooks = (_function_hooks or self._local_function_hooks) and self._all_hooks()
         for hook in hooks or ():
             hook.forward_preprocess(self, in_data)
-        debug = cfg.debug
+        debug = config.debug
         if debug:
             self.stack = traceback.extract_stack()[:-2]
         outputs = self._normalize_outputs(self.forward(in_data))
@@ -808,7 +821,7 @@ class FunctionNode:
 
         def __set__(self, node, method):
             node.__dict__['check_type_forward'] = method
-            node._checks_types = True
+            node._checks_types = node._forward_checked = True
 
     check_type_forward = _TypeCheckMethod()
 
@@ -959,20 +972,6 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     Returns:
         For ``grad()``, a dict from the wanted nodes to their gradients.
     """
-    # The pass makes no reference cycles (its garbage goes by reference counting), but
-    # it allocates enough objects to trigger collections that rescan the live graph:
-    # measured on a 6,000-op chain, backward takes 1.3-1.9x as long with the cycle
-    # collector running. Enabled again (if it was) however the pass ends.
-    gc_was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return _backprop_core(grads, input_nodes, retain_grad, loss_scale)
-    finally:
-        if gc_was_enabled:
-            gc.enable()
-
-
-def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     heap = []
     seen = set()
     captured = {} if input_nodes is not None else None
@@ -981,8 +980,10 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     double = config.enable_backprop
     # backward_arrays skips the functions backward would call; global hooks must see them
     graph_backward = double or hooks_on
-    heappush = heapq.heappush
-    heappop = heapq.heappop
+    # The counts in the comments are what each shortcut saves per F.tanh in the forward +
+    # backward of benchmarks/instructions.py (48,000 instructions an op), measured against
+    # the plain code. Locals for the heap functions: 100.
+    heappush, heappop = heapq.heappush, heapq.heappop
 
     for node in list(grads):
         func = node.creator_node
@@ -993,20 +994,22 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
     while heap:
         func = heappop(heap)[2]
         outputs = func.outputs
-        if len(outputs) == 1 and captured is None and not retain_grad:  # the usual case
-            node = outputs[0]()
+        if len(outputs) == 1 and captured is None and not retain_grad:  # the usual case:
+            node = outputs[0]()                                           # 3,400
             gy = None if node is None else grads.pop(node, None)
             if gy is None:
                 continue
             gys = gy,
+            gy_arrays = gy._array,  # without a comprehension: 2,000
         else:
             gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad)
             if gys is None:
                 continue
+            gy_arrays = tuple([None if gy is None else gy._array for gy in gys])
         inputs = func.inputs
         if inputs is None:
             raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
-        if len(inputs) == 1:
+        if len(inputs) == 1:  # without a comprehension: 2,700
             targets = (0,) if inputs[0].requires_grad else ()
         else:
             targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
@@ -1016,18 +1019,16 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
         if hooks:
             # Hooks see arrays, as Chainer's do.
             in_data = tuple([x.data for x in inputs])
-            out_grad = tuple([None if gy is None else gy._array for gy in gys])
             for hook in hooks:
-                hook.backward_preprocess(func, in_data, out_grad)
+                hook.backward_preprocess(func, in_data, gy_arrays)
         try:  # (free unless it raises)
             if graph_backward or func.backward_arrays is None:
                 if func._accumulates:  # it adds the gradients it takes out of grads itself
                     gxs = _backward_accumulate(func, targets, gys, grads)
                 else:
                     gxs = func.backward(targets, gys)
-            else:
-                gxs = func.backward_arrays(targets, tuple([None if gy is None else gy._array
-                                                           for gy in gys]))
+            else:  # no node and Variable per gradient: 11,400
+                gxs = func.backward_arrays(targets, gy_arrays)
         except Exception as error:
             _checks.add_creation_stack(func, error)  # in debug mode, where func was made
             raise
@@ -1035,18 +1036,19 @@ def _backprop_core(grads, input_nodes, retain_grad, loss_scale):
             gxs = _checks.select_target_grads(func, gxs, targets)
         if hooks:
             for hook in hooks:
-                hook.backward_postprocess(func, in_data, out_grad)
+                hook.backward_postprocess(func, in_data, gy_arrays)
         if debug:
             _checks.check_grads_in_debug_mode(func, gxs,
                                               graph_backward or func.backward_arrays is None)
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if type(gx) is not Variable:  # backward_arrays gives arrays
+            if type(gx) is not Variable:  # backward_arrays gives arrays (NumPy's first: 4,300)
                 gx = _new_variable(gx, True) if type(gx) is _ndarray else _as_grad_variable(gx)
             x = inputs[index]
-            if gx._array.shape != x.shape or gx._array.dtype is not x.dtype:
-                _checks.check_grad(func, index, x, gx)  # (equal dtypes need not be one object)
+            # check_grad only where something differs (equal dtypes need not be one object):
+            if gx._array.shape != x.shape or gx._array.dtype is not x.dtype:  # 1,400
+                _checks.check_grad(func, index, x, gx)
             g = grads.get(x)
             if g is None:
                 grads[x] = gx

@@ -135,6 +135,22 @@ def test_target_verdict_shows_the_spread_of_per_round_ratios():
     assert 'per round' not in cells
 
 
+def test_a_target_against_kusari_in_another_case():
+    from benchmarks.cases import CASES_BY_NAME
+    from benchmarks.report import _target_cells
+    from benchmarks.runner import Measurement
+
+    case = CASES_BY_NAME['cnn_bn_captured']
+    captured = Measurement(values=[8.0, 9.0], rounds=[8.0, 9.0])
+    define_by_run = Measurement(values=[10.0, 10.0], rounds=[10.0, 10.0])
+    cells = _target_cells(case, {'kusari': 8.5}, {'kusari': captured},
+                          {'cnn_bn': {'kusari': define_by_run}})
+    assert cells == 'kusari / kusari in `cnn_bn` <= 1: met (per round 0.80–0.90)'
+    assert _target_cells(case, {'kusari': 8.5}, {'kusari': captured}, {}).endswith(
+        'not measured')
+    assert CASES_BY_NAME['cnn_bn'].frameworks == ('kusari',)
+
+
 def test_default_report_is_written_outside_the_checkout():
     from benchmarks.runner import parse_args
 
