@@ -603,7 +603,8 @@ class FunctionNode:
     ``forward`` they call ``retain_inputs``/``retain_outputs`` to keep only what
     ``backward`` needs; a class that always keeps the same indexes may set
     ``_input_indexes_to_retain``/``_output_indexes_to_retain`` on itself instead,
-    which saves a call per application (kusari's hot functions do).
+    which saves a call per application (kusari's hot functions do; 390 instructions
+    per F.tanh, benchmarks/instructions.py).
     """
 
     inputs: typing.Any = None    # tuple of VariableNode, set when the node enters a graph
