@@ -995,8 +995,8 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     while heap:
         func = heappop(heap)[2]
         outputs = func.outputs
-        if len(outputs) == 1 and captured is None and not retain_grad:  # the usual case:
-            node = outputs[0]()                                           # 3,400
+        if len(outputs) == 1 and captured is None and not retain_grad:  # usual case: 3,400
+            node = outputs[0]()
             gy = None if node is None else grads.pop(node, None)
             if gy is None:
                 continue
