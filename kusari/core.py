@@ -1268,7 +1268,7 @@ def backprop_order(functions, rank, inputs_reached):
     its backward passes gradients to, in its inputs' order. A valid reverse topological
     order for any DAG, as a function's rank exceeds that of every function before it.
 
-    ``_backprop_core`` runs this rule inline (a call per function would show in every
+    ``_backprop`` runs this rule inline (a call per function would show in every
     backward pass); tests/test_core.py checks that the two agree.
     """
     heap = []
