@@ -893,6 +893,24 @@ class FunctionNode:
         return tuple([self._retained_output(index, data)
                       for index, data in zip(indexes, retained)])
 
+    def get_retained_arrays(self) -> tuple[types.NdArray | None, ...]:
+        """The retained arrays, for ``backward_arrays``: those of the retained inputs, then
+        those of the retained outputs, each in the order retention names them (what
+        ``get_retained_inputs() + get_retained_outputs()`` hold, as arrays)."""
+        outputs = self._retained_output_data
+        if outputs is None:
+            if self._output_indexes_to_retain:
+                raise RuntimeError('the retained outputs of {} were released'.format(self.label))
+            outputs = ()
+        indexes = self._input_indexes_to_retain
+        if not indexes:
+            return outputs
+        inputs = self.inputs
+        arrays = []  # a loop: a comprehension would build a closure, a per-op cost
+        for index in indexes:
+            arrays.append(inputs[index].data)
+        return tuple(arrays) + outputs
+
     def _retained_output(self, index, data):
         outputs = self.outputs
         node = outputs[index]()

@@ -26,11 +26,13 @@ class ReLU(core.FunctionNode):
         return _relu if type(inputs[0]) is numpy.ndarray else None
 
     def backward(self, indexes, grad_outputs):
-        # gy times the constant mask y > 0: arrays for a gradient array (backward_arrays),
-        # a recorded product, whose gradient is the same product, for a Variable
-        return grad_outputs[0] * (self._retained_output_data[0] > 0),
+        # gy times the constant mask y > 0: a recorded product, whose gradient is the
+        # same product
+        return grad_outputs[0] * (self.get_retained_outputs()[0].array > 0),
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        y, = self.get_retained_arrays()
+        return grad_outputs[0] * (y > 0),
 
 
 def relu(x):

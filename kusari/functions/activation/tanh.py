@@ -54,7 +54,8 @@ class Tanh(core.FunctionNode):
         return TanhGrad().apply((y, grad_outputs[0]))
 
     def backward_arrays(self, indexes, grad_outputs):
-        return self.gradient_kernel(self._retained_output_data[0], grad_outputs[0]),
+        y, = self.get_retained_arrays()
+        return self.gradient_kernel(y, grad_outputs[0]),
 
 
 def tanh(x):

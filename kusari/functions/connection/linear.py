@@ -49,28 +49,31 @@ class LinearFunction(core.FunctionNode):
         return None
 
     def backward(self, indexes, grad_outputs):
-        # with operators, on gradient Variables (recorded, for double backprop) and, as
-        # backward_arrays, on gradient arrays
         gy, = grad_outputs
-        if type(gy) is core.Variable:
-            (x, W), total, cast = self.get_retained_inputs(), sum_, cast_to
-        else:
-            x, W, total, cast = self.inputs[0].data, self.inputs[1].data, _array_sum, _cast
-        ret = []  # a loop: a comprehension would build a closure, a per-op cost
+        x, W = self.get_retained_inputs()
+        ret = []
         for i in indexes:
-            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else total(gy, axis=0))
+            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else sum_(gy, axis=0))
         if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes need no cast either
-            # the products have the promoted dtype: each goes back in its input's
-            dtypes = x.dtype, W.dtype
-            ret = [cast(gx, dtypes[i]) if i < 2 else gx for i, gx in zip(indexes, ret)]
+            ret = _in_input_dtypes(x.dtype, W.dtype, indexes, ret, cast_to)
         return tuple(ret)
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x, W = self.get_retained_arrays()
+        ret = []  # a loop: a comprehension would build a closure, a per-op cost
+        for i in indexes:
+            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else gy.sum(axis=0))
+        if x.dtype is not W.dtype:
+            ret = _in_input_dtypes(x.dtype, W.dtype, indexes, ret, _cast)
+        return tuple(ret)
 
 
-def _array_sum(array, axis):
-    # the array's own method: any array type (numpy, cupy) has it on the instance
-    return array.sum(axis=axis)
+def _in_input_dtypes(x_dtype, W_dtype, indexes, grads, cast):
+    """The gradients of x and W back in their inputs' dtypes (the products have the
+    promoted dtype)."""
+    dtypes = x_dtype, W_dtype
+    return [cast(gx, dtypes[i]) if i < 2 else gx for i, gx in zip(indexes, grads)]
 
 
 def _cast(array, dtype):

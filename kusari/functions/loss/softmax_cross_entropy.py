@@ -91,25 +91,28 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         return weight
 
     def backward(self, indexes, grad_outputs):
-        # with operators, on gradient Variables (recorded, for double backprop) and, as
-        # backward_arrays, on gradient arrays, where forward may have cached the softmax
-        gy, = grad_outputs
-        data = self.inputs[0].data
-        xp = get_array_module(data)
-        if type(gy) is core.Variable:
-            # forward's arithmetic, so that both paths give the same gradient
-            y = exp(log_softmax(self.get_retained_inputs()[0], axis=1))
-        else:
-            y = self.y if self.y is not None else xp.exp(_log_softmax(data, 1))
-        classes = xp.arange(data.shape[1]).reshape((1, -1) + (1,) * (data.ndim - 2))
-        onehot = (_with_class_axis(self.safe_t) == classes).astype(data.dtype)
-        weight = self._label_weight(data.dtype)
+        x, _ = self.get_retained_inputs()
+        # forward's arithmetic, so that both forms give the same gradient
+        y = exp(log_softmax(x, axis=1))
+        return self._input_gradient(indexes, x.array, y, grad_outputs[0])
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, _ = self.get_retained_arrays()
+        # the softmax forward cached, if it did
+        y = self.y if self.y is not None else get_array_module(x).exp(_log_softmax(x, 1))
+        return self._input_gradient(indexes, x, y, grad_outputs[0])
+
+    def _input_gradient(self, indexes, x, y, gy):
+        """``(softmax(x) - onehot(t)) * weight * scale`` from the softmax ``y`` and ``gy``,
+        written with operators: Variables for backward, arrays for backward_arrays."""
+        xp = get_array_module(x)
+        classes = xp.arange(x.shape[1]).reshape((1, -1) + (1,) * (x.ndim - 2))
+        onehot = (_with_class_axis(self.safe_t) == classes).astype(x.dtype)
+        weight = self._label_weight(x.dtype)
         scale = gy * self.coeff if self.reduce == 'mean' else _with_class_axis(gy)
         gx = y - onehot if weight is None else (y - onehot) * _with_class_axis(weight)
         gx = gx * scale
         return tuple(gx if i == 0 else None for i in indexes)
-
-    backward_arrays = backward
 
 
 def _soft_target_loss(x, t, reduce, soft_target_loss):

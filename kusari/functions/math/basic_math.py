@@ -53,28 +53,28 @@ class Neg(core.FunctionNode):
     def forward(self, inputs):
         return -inputs[0],
 
-    def backward(self, indexes, gy):
-        return -gy[0],
+    def backward(self, indexes, grad_outputs):
+        return -grad_outputs[0],
 
-    backward_arrays = backward  # the same expression on arrays
+    def backward_arrays(self, indexes, grad_outputs):
+        return -grad_outputs[0],
 
 
 class Absolute(core.FunctionNode):
     label = '|_|'
 
+    _input_indexes_to_retain = (0,)
+
     def forward(self, inputs):
-        self.retain_inputs((0,))
         return abs(inputs[0]),
 
-    def backward(self, indexes, gy):
-        x = self.inputs[0].data
-        return gy[0] * get_array_module(x).sign(x),
+    def backward(self, indexes, grad_outputs):
+        x = self.get_retained_inputs()[0].array
+        return grad_outputs[0] * get_array_module(x).sign(x),
 
 
-# The backward of Add, Sub, Mul and Div is also their ``backward_arrays``: written with
-# operators, it gives arrays for gradient arrays (a backward pass that is not recorded) and
-# a recorded graph for gradient Variables (from the retained inputs as Variables). Their
-# loops build no closure, which a comprehension does (a per-op cost).
+# The backward_arrays of Add, Sub, Mul and Div are the expressions of their backward on
+# arrays. Their loops build no closure, which a comprehension does (a per-op cost).
 
 
 class Add(Binary):
@@ -88,14 +88,19 @@ class Add(Binary):
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        reduce = sum_to if type(gy) is Variable else _sum_to
         inputs = self.inputs
         ret = []
         for i in indexes:
-            ret.append(reduce(gy, inputs[i].shape))
+            ret.append(sum_to(gy, inputs[i].shape))
         return tuple(ret)
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        inputs = self.inputs
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(gy, inputs[i].shape))
+        return tuple(ret)
 
 
 class AddConstant(_WithConstant):
@@ -119,14 +124,19 @@ class Sub(Binary):
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        reduce = sum_to if type(gy) is Variable else _sum_to
         inputs = self.inputs
         ret = []
         for i in indexes:
-            ret.append(reduce(gy if i == 0 else -gy, inputs[i].shape))
+            ret.append(sum_to(gy if i == 0 else -gy, inputs[i].shape))
         return tuple(ret)
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        inputs = self.inputs
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(gy if i == 0 else -gy, inputs[i].shape))
+        return tuple(ret)
 
 
 class SubFromConstant(_WithConstant):
@@ -143,24 +153,28 @@ class Mul(Binary):
     name = 'mul'
     label = '_ * _'
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
         return x0 * x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        if type(gy) is Variable:
-            (x0, x1), reduce = self.get_retained_inputs(), sum_to
-        else:
-            x0, x1, reduce = self.inputs[0].data, self.inputs[1].data, _sum_to
+        x0, x1 = self.get_retained_inputs()
         ret = []
         for i in indexes:
-            ret.append(reduce(gy * x1, x0.shape) if i == 0 else reduce(gy * x0, x1.shape))
+            ret.append(sum_to(gy * x1, x0.shape) if i == 0 else sum_to(gy * x0, x1.shape))
         return tuple(ret)
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.get_retained_arrays()
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(gy * x1, x0.shape) if i == 0 else _sum_to(gy * x0, x1.shape))
+        return tuple(ret)
 
 
 class MulConstant(_WithConstant):
@@ -172,32 +186,38 @@ class MulConstant(_WithConstant):
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0] * self.value,
 
-    backward_arrays = backward  # the same expression on arrays
+    def backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0] * self.value,
 
 
 class Div(Binary):
     name = 'div'
     label = '_ / _'
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
         return x0 / x1,
 
     def backward(self, indexes, grad_outputs):
         gy, = grad_outputs
-        if type(gy) is Variable:
-            (x0, x1), reduce = self.get_retained_inputs(), sum_to
-        else:
-            x0, x1, reduce = self.inputs[0].data, self.inputs[1].data, _sum_to
+        x0, x1 = self.get_retained_inputs()
         gx0 = gy / x1
         ret = []
         for i in indexes:
-            ret.append(reduce(gx0, x0.shape) if i == 0 else reduce(-gx0 * x0 / x1, x1.shape))
+            ret.append(sum_to(gx0, x0.shape) if i == 0 else sum_to(-gx0 * x0 / x1, x1.shape))
         return tuple(ret)
 
-    backward_arrays = backward
+    def backward_arrays(self, indexes, grad_outputs):
+        gy, = grad_outputs
+        x0, x1 = self.get_retained_arrays()
+        gx0 = gy / x1
+        ret = []
+        for i in indexes:
+            ret.append(_sum_to(gx0, x0.shape) if i == 0 else _sum_to(-gx0 * x0 / x1, x1.shape))
+        return tuple(ret)
 
 
 class DivFromConstant(_WithConstant):

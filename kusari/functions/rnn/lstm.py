@@ -66,8 +66,7 @@ class LSTM(core.FunctionNode):
 
     def backward_arrays(self, indexes, grad_outputs):
         # the same arrays as LSTMGrad's forward, without recording a node
-        grads = _lstm_grad_arrays(self.inputs[0].data, self.inputs[1].data,
-                                  self.output_data[0], *grad_outputs)
+        grads = _lstm_grad_arrays(*self.get_retained_arrays(), *grad_outputs)
         return tuple(grads[k] for k in indexes)
 
 
