@@ -1,11 +1,12 @@
 """Building blocks shared by the elementwise math and activation functions.
 
 - ``force_array``: NumPy ufuncs return scalars for 0-d inputs; a Variable must hold an array.
-- ``unary``: makes an elementwise function ``f(x)`` (and its node class) from its forward
-  on arrays and its derivative written with kusari functions, so double backprop works.
+- ``UnaryElementwise``: base of the nodes of elementwise functions ``f(x)`` given by their
+  forward on arrays and their derivative written with kusari functions, so double backprop
+  works (``unary_doc`` completes the functions' docstrings).
 - ``piecewise_constant``: floor, ceil, fix and sign, which are not differentiable.
 - ``special``: a ``scipy.special`` function on the CPU or ``cupyx.scipy.special`` on a GPU
-  (``special_forward``: as the forward of a ``unary`` function).
+  (``special_forward``: as the ``compute`` of a ``UnaryElementwise``).
 - ``scale_by_array``: ``gy * coefficient`` for a constant coefficient array (a mask or a
   per-element slope), the usual gradient of piecewise-linear functions.
 - ``Binary``: base of broadcasting elementwise nodes of two arrays of one dtype
@@ -13,7 +14,6 @@
 """
 
 import functools
-import sys
 
 import numpy
 
@@ -48,20 +48,21 @@ def piecewise_constant(ufunc, x):
 
 
 def special_forward(name):
-    """``compute(xp, x)`` for ``unary`` applying the special function ``name``."""
+    """``compute(xp, x)`` of a ``UnaryElementwise`` applying the special function ``name``."""
     return lambda xp, x: special(xp, name)(x)
 
 
 class UnaryElementwise(core.FunctionNode):
-    """``y = f(x)`` elementwise on a float array; ``unary`` makes the subclasses.
+    """``y = f(x)`` elementwise on a float array.
 
-    Class attributes: ``name`` (the public function name), ``compute(xp, x)`` (the
-    forward on arrays), ``derivative(x, y, gy)`` (the input gradient from the
-    retained Variables) and ``uses``, the retained values among ``'x'``/``'y'``.
+    Subclasses set ``name`` (the public function name, also the label), ``compute(xp,
+    x)`` (the forward on arrays) and ``derivative(x, y, gy)`` (the input gradient from
+    the retained Variables), and retain ``x`` (``_input_indexes_to_retain = (0,)``)
+    and/or ``y`` (``_output_indexes_to_retain = (0,)``), whichever ``derivative`` uses
+    (the other is None).
     """
 
     name = None
-    uses = 'x'
 
     def forward(self, inputs):
         x, = inputs
@@ -75,41 +76,16 @@ class UnaryElementwise(core.FunctionNode):
             else None
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0] if 'x' in self.uses else None
-        y = self.get_retained_outputs()[0] if 'y' in self.uses else None
+        x = self.get_retained_inputs()[0] if self._input_indexes_to_retain else None
+        y = self.get_retained_outputs()[0] if self._output_indexes_to_retain else None
         return self.derivative(x, y, grad_outputs[0]),
 
 
-def unary(name, compute, derivative, uses='x', doc=None, node_name=None):
-    """Make the elementwise function ``name(x)``; returns its node class and the function.
-
-    Args:
-        name (str): public name, also the node's label.
-        compute: ``compute(xp, x)`` returning ``f(x)`` for an array ``x``.
-        derivative: ``derivative(x, y, gy)`` returning ``gy * f'(x)`` from Variables
-            (``x``/``y`` are None unless named in ``uses``).
-        uses (str): which of ``'x'`` and ``'y'`` backward needs.
-        doc (str): what the function computes (one sentence); the docstring adds
-            the arguments and the result.
-        node_name (str): the node class's name (Chainer's); by default ``name``
-            CamelCased.
-    """
-    node_name = node_name or ''.join(part.title() for part in name.split('_'))
-    node_class = type(node_name, (UnaryElementwise,), {
-        'name': name, 'label': name, 'uses': uses, 'compute': staticmethod(compute),
-        'derivative': staticmethod(derivative),
-        # what backward keeps is fixed per function: declared, not retained per call
-        '_input_indexes_to_retain': (0,) if 'x' in uses else None,
-        '_output_indexes_to_retain': (0,) if 'y' in uses else None})
-
-    def function(x):
-        return node_class().apply((x,))[0]
-
-    caller = sys._getframe(1).f_globals.get('__name__', __name__)
-    node_class.__module__ = function.__module__ = caller
-    function.__name__ = function.__qualname__ = name
-    function.__doc__ = doc + _UNARY_ARGS_AND_RESULT
-    return node_class, function
+def unary_doc(function):
+    """Decorates the function of a ``UnaryElementwise`` node, whose docstring says what
+    it computes (one sentence), by adding the arguments and the result."""
+    function.__doc__ += _UNARY_ARGS_AND_RESULT
+    return function
 
 
 _UNARY_ARGS_AND_RESULT = '''

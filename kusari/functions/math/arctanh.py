@@ -1,7 +1,16 @@
 """Inverse hyperbolic tangent."""
 
-from kusari.functions.math._elementwise import unary
+from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
-Arctanh, arctanh = unary('arctanh', lambda xp, x: xp.arctanh(x),
-                         lambda x, y, gy: gy / (1 - x * x),
-                         doc='Elementwise inverse hyperbolic tangent (defined on (-1, 1)).')
+
+class Arctanh(UnaryElementwise):
+    name = label = 'arctanh'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.arctanh(x))
+    derivative = staticmethod(lambda x, y, gy: gy / (1 - x * x))
+
+
+@unary_doc
+def arctanh(x):
+    """Elementwise inverse hyperbolic tangent (defined on (-1, 1))."""
+    return Arctanh().apply((x,))[0]

@@ -1,8 +1,29 @@
 """Hyperbolic sine and cosine."""
 
-from kusari.functions.math._elementwise import unary
+from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
-Sinh, sinh = unary('sinh', lambda xp, x: xp.sinh(x), lambda x, y, gy: gy * cosh(x),
-                   doc='Elementwise hyperbolic sine.')
-Cosh, cosh = unary('cosh', lambda xp, x: xp.cosh(x), lambda x, y, gy: gy * sinh(x),
-                   doc='Elementwise hyperbolic cosine.')
+
+class Sinh(UnaryElementwise):
+    name = label = 'sinh'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.sinh(x))
+    derivative = staticmethod(lambda x, y, gy: gy * cosh(x))
+
+
+@unary_doc
+def sinh(x):
+    """Elementwise hyperbolic sine."""
+    return Sinh().apply((x,))[0]
+
+
+class Cosh(UnaryElementwise):
+    name = label = 'cosh'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.cosh(x))
+    derivative = staticmethod(lambda x, y, gy: gy * sinh(x))
+
+
+@unary_doc
+def cosh(x):
+    """Elementwise hyperbolic cosine."""
+    return Cosh().apply((x,))[0]

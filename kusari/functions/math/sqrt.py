@@ -3,7 +3,7 @@
 import numpy
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import unary
+from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
 
 def _rsqrt(xp, x):
@@ -11,11 +11,26 @@ def _rsqrt(xp, x):
     return xp.reciprocal(y, out=y) if y.ndim else 1 / y
 
 
-Sqrt, sqrt = unary('sqrt', lambda xp, x: xp.sqrt(x), lambda x, y, gy: gy * 0.5 / y, uses='y',
-                   doc='Elementwise square root.')
-# Chainer's fused node for GPU arrays
-RsqrtGPU, _fused_rsqrt = unary('rsqrt', _rsqrt, lambda x, y, gy: gy * -0.5 * y * y * y,
-                               uses='y', node_name='RsqrtGPU', doc='')
+class Sqrt(UnaryElementwise):
+    name = label = 'sqrt'
+    _output_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.sqrt(x))
+    derivative = staticmethod(lambda x, y, gy: gy * 0.5 / y)
+
+
+@unary_doc
+def sqrt(x):
+    """Elementwise square root."""
+    return Sqrt().apply((x,))[0]
+
+
+class RsqrtGPU(UnaryElementwise):
+    """Chainer's fused node for GPU arrays."""
+
+    name = label = 'rsqrt'
+    _output_indexes_to_retain = (0,)
+    compute = staticmethod(_rsqrt)
+    derivative = staticmethod(lambda x, y, gy: gy * -0.5 * y * y * y)
 
 
 def rsqrt(x):
@@ -32,4 +47,4 @@ def rsqrt(x):
     """
     if get_array_module(x) is numpy:
         return 1.0 / sqrt(x)
-    return _fused_rsqrt(x)
+    return RsqrtGPU().apply((x,))[0]

@@ -1,6 +1,16 @@
 """Square."""
 
-from kusari.functions.math._elementwise import unary
+from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
-Square, square = unary('square', lambda xp, x: xp.square(x), lambda x, y, gy: gy * (2 * x),
-                       doc='Elementwise square ``x * x``.')
+
+class Square(UnaryElementwise):
+    name = label = 'square'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.square(x))
+    derivative = staticmethod(lambda x, y, gy: gy * (2 * x))
+
+
+@unary_doc
+def square(x):
+    """Elementwise square ``x * x``."""
+    return Square().apply((x,))[0]

@@ -1,7 +1,7 @@
 """Trigonometric functions and their inverses."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import FloatBinary, unary
+from kusari.functions.math._elementwise import FloatBinary, UnaryElementwise, unary_doc
 
 
 def _inverse_sqrt_one_minus_square(x):
@@ -9,21 +9,82 @@ def _inverse_sqrt_one_minus_square(x):
     return rsqrt(1 - x * x)
 
 
-Sin, sin = unary('sin', lambda xp, x: xp.sin(x), lambda x, y, gy: gy * cos(x),
-                 doc='Elementwise sine.')
-Cos, cos = unary('cos', lambda xp, x: xp.cos(x), lambda x, y, gy: -gy * sin(x),
-                 doc='Elementwise cosine.')
-Tan, tan = unary('tan', lambda xp, x: xp.tan(x), lambda x, y, gy: gy * (1 + y * y),
-                 uses='y', doc='Elementwise tangent.')
-Arcsin, arcsin = unary('arcsin', lambda xp, x: xp.arcsin(x),
-                       lambda x, y, gy: gy * _inverse_sqrt_one_minus_square(x),
-                       doc='Elementwise inverse sine (values in [-pi/2, pi/2]).')
-Arccos, arccos = unary('arccos', lambda xp, x: xp.arccos(x),
-                       lambda x, y, gy: -gy * _inverse_sqrt_one_minus_square(x),
-                       doc='Elementwise inverse cosine (values in [0, pi]).')
-Arctan, arctan = unary('arctan', lambda xp, x: xp.arctan(x),
-                       lambda x, y, gy: gy / (1 + x * x),
-                       doc='Elementwise inverse tangent (values in (-pi/2, pi/2)).')
+class Sin(UnaryElementwise):
+    name = label = 'sin'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.sin(x))
+    derivative = staticmethod(lambda x, y, gy: gy * cos(x))
+
+
+@unary_doc
+def sin(x):
+    """Elementwise sine."""
+    return Sin().apply((x,))[0]
+
+
+class Cos(UnaryElementwise):
+    name = label = 'cos'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.cos(x))
+    derivative = staticmethod(lambda x, y, gy: -gy * sin(x))
+
+
+@unary_doc
+def cos(x):
+    """Elementwise cosine."""
+    return Cos().apply((x,))[0]
+
+
+class Tan(UnaryElementwise):
+    name = label = 'tan'
+    _output_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.tan(x))
+    derivative = staticmethod(lambda x, y, gy: gy * (1 + y * y))
+
+
+@unary_doc
+def tan(x):
+    """Elementwise tangent."""
+    return Tan().apply((x,))[0]
+
+
+class Arcsin(UnaryElementwise):
+    name = label = 'arcsin'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.arcsin(x))
+    derivative = staticmethod(lambda x, y, gy: gy * _inverse_sqrt_one_minus_square(x))
+
+
+@unary_doc
+def arcsin(x):
+    """Elementwise inverse sine (values in [-pi/2, pi/2])."""
+    return Arcsin().apply((x,))[0]
+
+
+class Arccos(UnaryElementwise):
+    name = label = 'arccos'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.arccos(x))
+    derivative = staticmethod(lambda x, y, gy: -gy * _inverse_sqrt_one_minus_square(x))
+
+
+@unary_doc
+def arccos(x):
+    """Elementwise inverse cosine (values in [0, pi])."""
+    return Arccos().apply((x,))[0]
+
+
+class Arctan(UnaryElementwise):
+    name = label = 'arctan'
+    _input_indexes_to_retain = (0,)
+    compute = staticmethod(lambda xp, x: xp.arctan(x))
+    derivative = staticmethod(lambda x, y, gy: gy / (1 + x * x))
+
+
+@unary_doc
+def arctan(x):
+    """Elementwise inverse tangent (values in (-pi/2, pi/2))."""
+    return Arctan().apply((x,))[0]
 
 
 class Arctan2(FloatBinary):
