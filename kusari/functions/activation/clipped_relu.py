@@ -7,13 +7,14 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class ClippedReLU(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, z):
         self.cap = z
 
     def forward(self, inputs):
         x, = inputs
         check_float('clipped_relu', 'x', x)
-        self.retain_inputs((0,))
         return force_array(get_array_module(x).clip(x, 0, self.cap), x.dtype),
 
     def backward(self, indexes, grad_outputs):

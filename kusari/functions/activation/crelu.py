@@ -7,13 +7,14 @@ from kusari.functions.array._axes import axis_of
 
 
 class CReLU(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, axis):
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
         check_float('crelu', 'x', x)
-        self.retain_inputs((0,))
         xp = get_array_module(x)
         return xp.concatenate((xp.maximum(x, 0), xp.maximum(-x, 0)), axis=self.axis),
 

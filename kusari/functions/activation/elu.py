@@ -7,14 +7,15 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class ELU(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, alpha):
         self.alpha = alpha
 
     def forward(self, inputs):
         x, = inputs
         check_float('elu', 'x', x)
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         xp = get_array_module(x)
         # max(x, 0) + alpha * expm1(min(x, 0)): no overflow, and faster than xp.where.
         y = force_array(xp.expm1(xp.minimum(x, 0)))

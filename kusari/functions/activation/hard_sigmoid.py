@@ -7,10 +7,11 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class HardSigmoid(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         x, = inputs
         check_float('hard_sigmoid', 'x', x)
-        self.retain_inputs((0,))
         y = x * x.dtype.type(0.2) + x.dtype.type(0.5)
         return force_array(get_array_module(x).clip(y, 0, 1), x.dtype),
 

@@ -7,13 +7,14 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class LeakyReLU(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, slope):
         self.slope = slope
 
     def forward(self, inputs):
         x, = inputs
         check_float('leaky_relu', 'x', x)
-        self.retain_inputs((0,))
         xp = get_array_module(x)
         # Arithmetic instead of xp.where, which is several times slower on the CPU.
         y = force_array(x * x.dtype.type(self.slope))

@@ -18,13 +18,14 @@ def _log_softmax(x, axis=1):
 
 
 class LogSoftmax(core.FunctionNode):
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axis=1):
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
         check_float('log_softmax', 'x', x)
-        self.retain_outputs((0,))
         return _log_softmax(x, self.axis),
 
     def backward(self, indexes, grad_outputs):

@@ -14,6 +14,8 @@ def _slope_shape(x, w):
 
 
 class PReLUFunction(core.FunctionNode):
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         x, w = inputs
         check_float('prelu', 'x', x)
@@ -21,7 +23,6 @@ class PReLUFunction(core.FunctionNode):
         if w.ndim >= x.ndim or x.shape[1:1 + w.ndim] != w.shape:
             fail('prelu', 'shape of W', 'x.shape[1:1 + W.ndim] with x.shape={}'.format(x.shape),
                  w.shape)
-        self.retain_inputs((0, 1))
         xp = get_array_module(x)
         return xp.maximum(x, 0) + xp.minimum(x, 0) * w.reshape(_slope_shape(x, w)),
 

@@ -9,6 +9,8 @@ from kusari.configuration import config
 
 
 class RReLU(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, lower, upper, r):
         self.lower = lower
         self.upper = upper
@@ -25,7 +27,6 @@ class RReLU(core.FunctionNode):
         elif self.r.shape != x.shape or self.r.dtype != x.dtype:
             fail('rrelu', 'r', 'shape {} and dtype {} (as x)'.format(x.shape, x.dtype),
                  'shape {} and dtype {}'.format(self.r.shape, self.r.dtype))
-        self.retain_inputs((0,))
         return xp.maximum(x, 0) + xp.minimum(x, 0) * self.r,
 
     def backward(self, indexes, grad_outputs):

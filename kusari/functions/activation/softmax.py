@@ -8,13 +8,14 @@ from kusari.functions.math.sum import sum as sum_
 
 
 class Softmax(core.FunctionNode):
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axis=1):
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
         check_float('softmax', 'x', x)
-        self.retain_outputs((0,))
         xp = get_array_module(x)
         if x.shape[self.axis] == 0:  # nothing to normalize (and no max to shift by)
             return x.copy(),

@@ -8,13 +8,14 @@ from kusari.functions.math._elementwise import force_array
 
 
 class Softplus(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, beta):
         self.beta = beta
 
     def forward(self, inputs):
         x, = inputs
         check_float('softplus', 'x', x)
-        self.retain_inputs((0,))
         xp = get_array_module(x)
         bx = force_array(x * x.dtype.type(self.beta))
         # log(1 + exp(bx)) = max(bx, 0) + log1p(exp(-|bx|)) never overflows.

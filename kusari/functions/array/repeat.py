@@ -14,6 +14,8 @@ from kusari.functions.array.reshape import reshape
 class Repeat(core.FunctionNode):
     """``numpy.repeat(x, repeats, axis)`` for an int axis; the gradient sums the copies."""
 
+    _input_indexes_to_retain = (0,)  # x on the graph (VariableNode.data), as in Chainer's
+
     def __init__(self, repeats, axis):
         self.repeats = repeats
         self.axis = axis
@@ -21,7 +23,6 @@ class Repeat(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
-        self.retain_inputs((0,))  # x on the graph (VariableNode.data), as in Chainer's
         return get_array_module(x).repeat(x, self.repeats, self.axis),
 
     def backward(self, indexes, grad_outputs):

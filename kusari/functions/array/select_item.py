@@ -9,6 +9,8 @@ from kusari.configuration import config
 class SelectItem(core.FunctionNode):
     """``x[i, t[i]]`` for each row ``i``; ``t`` is an integer input without gradient."""
 
+    _input_indexes_to_retain = (1,)
+
     def forward(self, inputs):
         x, t = inputs
         if x.ndim != 2:
@@ -26,13 +28,12 @@ class SelectItem(core.FunctionNode):
                 lowest <= int(t.min()) and int(t.max()) < x.shape[1]):
             fail('select_item', 't', 'indices in [{}, {})'.format(lowest, x.shape[1]),
                  'values from {} to {}'.format(int(t.min()), int(t.max())))
-        self.retain_inputs((1,))
         self._in_shape = x.shape
         rows = get_array_module(x).arange(x.shape[0])
         return x[rows, t],
 
     def backward(self, indexes, grad_outputs):
-        t = self.inputs[1].data
+        t = self.get_retained_inputs()[0].array
         gx, = PutItem(t, self._in_shape).apply(grad_outputs)
         return tuple(gx if i == 0 else None for i in indexes)
 

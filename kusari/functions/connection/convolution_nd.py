@@ -18,6 +18,7 @@ class _ConvolutionNodeBase(core.FunctionNode):
     backward in which each is the other's gradient with respect to the input and both
     take :class:`ConvolutionNDGradW` for the weight's."""
 
+    _input_indexes_to_retain = (0, 1)  # x and W
     _transposed = False
 
     def __init__(self, func, ndim, stride, pad, dilate, groups):
@@ -31,13 +32,12 @@ class _ConvolutionNodeBase(core.FunctionNode):
         self.groups = groups
 
     def _checked_inputs(self, inputs):
-        """``(x, W, b)`` of ``forward``'s inputs, checked; ``x`` and ``W`` are retained."""
+        """``(x, W, b)`` of ``forward``'s inputs, checked."""
         x, W, b = unpack_inputs(self.func, inputs)
         check_inputs(self.func, x, W, b, self.groups, transposed=self._transposed)
         if x.ndim != self.ndim + 2:
             fail(self.func, 'x', '{}-d array (N, C, *spatial)'.format(self.ndim + 2),
                  'shape {}'.format(x.shape))
-        self.retain_inputs((0, 1))
         return x, W, b
 
     def _input_grad_node(self, x_size):
@@ -105,6 +105,8 @@ class ConvolutionNDGradW(core.FunctionNode):
     input and output exchanged.
     """
 
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, ksize, stride, pad, dilate, groups, func):
         self.ksize = tuple(ksize)
         self.stride, self.pad, self.dilate = stride, pad, dilate
@@ -112,7 +114,6 @@ class ConvolutionNDGradW(core.FunctionNode):
         self.func = func
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         x, gy = inputs
         return kernels.conv_grad_weight(x, gy, self.ksize, self.stride, self.pad, self.dilate,
                                         self.groups),

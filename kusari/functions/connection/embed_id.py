@@ -19,6 +19,8 @@ def _check_ids(x, n_rows, ignore_label):
 class EmbedIDFunction(core.FunctionNode):
     """``y = W[x]``, zero rows where ``x == ignore_label``."""
 
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, ignore_label=None):
         self.ignore_label = ignore_label
 
@@ -31,7 +33,6 @@ class EmbedIDFunction(core.FunctionNode):
                 W.shape, W.dtype))
         if values_checkable(x):
             _check_ids(x, W.shape[0], self.ignore_label)
-        self.retain_inputs((0,))
         self._w_shape = W.shape
         if self.ignore_label is None:
             return W.take(x, axis=0),
@@ -53,13 +54,14 @@ class EmbedIDFunction(core.FunctionNode):
 class EmbedIDGrad(core.FunctionNode):
     """``gW`` of :class:`EmbedIDFunction`: the rows of ``gy`` summed into their ids."""
 
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, w_shape, ignore_label):
         self.w_shape = w_shape
         self.ignore_label = ignore_label
 
     def forward(self, inputs):
         x, gy = inputs
-        self.retain_inputs((0,))
         xp = get_array_module(gy)
         gW = xp.zeros(self.w_shape, dtype=gy.dtype)
         ids, rows = x.ravel(), gy.reshape(-1, self.w_shape[1])

@@ -25,6 +25,8 @@ class LocalConvolution2DFunction(core.FunctionNode):
     promoted dtype, ``y`` (and ``b``) has ``x``'s, each gradient its input's.
     """
 
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, stride=1):
         self.sy, self.sx = ntuple(_FUNC, 'stride', stride, 2)
 
@@ -56,7 +58,6 @@ class LocalConvolution2DFunction(core.FunctionNode):
         y = y.transpose(1, 2, 0).reshape(n, out_c, out_h, out_w).astype(x.dtype, copy=False)
         if b is not None:
             y += b
-        self.retain_inputs((0, 1))
         return y,
 
     def backward(self, indexes, grad_outputs):

@@ -13,6 +13,8 @@ from kusari.functions.math.sum import sum as sum_
 class Contrastive(core.FunctionNode):
     """``(y d^2 + (1 - y) max(margin - d, 0)^2) / 2`` with ``d = |x0 - x1|`` per row."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, margin, reduce):
         self.margin = margin
         self.reduce = reduce
@@ -26,7 +28,6 @@ class Contrastive(core.FunctionNode):
         check_int('contrastive', 'y', y)
         if y.shape != x0.shape[:1]:
             fail('contrastive', 'y', 'shape {}'.format(x0.shape[:1]), y.shape)
-        self.retain_inputs((0, 1))
         xp = get_array_module(x0)
         self.similar = y.astype(x0.dtype)
         diff = x0 - x1

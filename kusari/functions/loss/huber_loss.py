@@ -11,6 +11,8 @@ from kusari.functions.loss._validate import check_reduce, check_same_shape
 class HuberLoss(core.FunctionNode):
     """Quadratic for ``|x - t| <= delta``, linear beyond; optionally summed along axis 1."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, delta, reduce):
         self.delta = delta
         self.reduce = reduce
@@ -23,7 +25,6 @@ class HuberLoss(core.FunctionNode):
         if self.reduce == 'sum_along_second_axis' and x.ndim < 2:
             fail('huber_loss', 'x', "an array of ndim >= 2 for reduce='sum_along_second_axis'",
                  'shape {}'.format(x.shape))
-        self.retain_inputs((0, 1))
         xp = get_array_module(x)
         diff = x - t
         abs_diff = abs(diff)

@@ -7,6 +7,8 @@ from kusari.functions.array.broadcast import broadcast_to
 
 
 class MeanSquaredError(core.FunctionNode):
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         x0, x1 = inputs
         check_float('mean_squared_error', 'x0', x0)
@@ -14,7 +16,6 @@ class MeanSquaredError(core.FunctionNode):
         if x0.shape != x1.shape:
             fail('mean_squared_error', 'shapes of x0 and x1', 'equal shapes',
                  '{} and {}'.format(x0.shape, x1.shape))
-        self.retain_inputs((0, 1))
         diff = (x0 - x1).ravel()
         # the mean of no elements is NaN, as in Chainer and NumPy (without their warning)
         mean = diff.dot(diff) / diff.size if diff.size else float('nan')

@@ -14,6 +14,8 @@ _IGNORE_LABEL = -1
 class SigmoidCrossEntropy(core.FunctionNode):
     """Cross entropy of ``sigmoid(x)`` against labels ``t`` in {0, 1, -1 (ignored)}."""
 
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, normalize, reduce):
         self.normalize = normalize
         self.reduce = reduce
@@ -26,7 +28,6 @@ class SigmoidCrossEntropy(core.FunctionNode):
         if t.size and values_checkable(t) and ((t < _IGNORE_LABEL) | (t > 1)).any():
             fail('sigmoid_cross_entropy', 't', 'labels 0, 1 or -1 (ignored)',
                  'label {}'.format(int(t[(t < _IGNORE_LABEL) | (t > 1)].ravel()[0])))
-        self.retain_inputs((0,))
         xp = get_array_module(x)
         self.t = t.astype(x.dtype)
         self.valid = (t != _IGNORE_LABEL).astype(x.dtype)

@@ -6,12 +6,13 @@ from kusari.functions.loss._validate import check_same_shape
 
 
 class SquaredError(core.FunctionNode):
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         x0, x1 = inputs
         check_float('squared_error', 'x0', x0)
         check_same_dtype('squared_error', x0, x1)
         check_same_shape('squared_error', x0, x1, ('x0', 'x1'))
-        self.retain_inputs((0, 1))
         diff = x0 - x1
         return diff * diff,
 

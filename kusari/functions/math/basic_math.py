@@ -221,10 +221,11 @@ class Div(Binary):
 
 
 class DivFromConstant(_WithConstant):
+    _input_indexes_to_retain = (0,)
+
     label_format = '{} / _'
 
     def forward(self, inputs):
-        self.retain_inputs((0,))
         return self.value / inputs[0],
 
     def backward(self, indexes, grad_outputs):
@@ -233,11 +234,12 @@ class DivFromConstant(_WithConstant):
 
 
 class PowVarVar(Binary):
+    _input_indexes_to_retain = (0, 1)
+
     name = 'pow'
     label = '_ ** _'
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1))
         x0, x1 = inputs
         self.check(x0, x1)
         return x0 ** x1,
@@ -256,10 +258,11 @@ class PowVarVar(Binary):
 
 
 class PowVarConst(_WithConstant):
+    _input_indexes_to_retain = (0,)
+
     label_format = '_ ** {}'
 
     def forward(self, inputs):
-        self.retain_inputs((0,))
         return inputs[0] ** self.value,
 
     def backward(self, indexes, grad_outputs):
@@ -270,10 +273,11 @@ class PowVarConst(_WithConstant):
 
 
 class PowConstVar(_WithConstant):
+    _output_indexes_to_retain = (0,)
+
     label_format = '{} ** _'
 
     def forward(self, inputs):
-        self.retain_outputs((0,))
         return force_array(get_array_module(inputs[0]).power(self.value, inputs[0]),
                            inputs[0].dtype),
 

@@ -7,13 +7,14 @@ from kusari.functions.array.reshape import reshape
 
 
 class BatchL2NormSquared(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         x, = inputs
         check_float('batch_l2_norm_squared', 'x', x)
         if x.ndim < 2:
             fail('batch_l2_norm_squared', 'x', 'an array of a batch axis and at least one more',
                  'shape {}'.format(x.shape))
-        self.retain_inputs((0,))
         return (x * x).sum(axis=tuple(range(1, x.ndim))),
 
     def backward(self, indexes, grad_outputs):

@@ -7,12 +7,13 @@ from kusari.functions.math.matmul import matmul
 
 
 class Cholesky(core.FunctionNode):
+    _output_indexes_to_retain = (0,)
+
     label = 'cholesky'
 
     def forward(self, inputs):
         a, = inputs
         check_square('cholesky', a, 2)
-        self.retain_outputs((0,))
         return linalg('cholesky', 'cholesky', a),
 
     def backward(self, indexes, grad_outputs):

@@ -7,6 +7,8 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 
 
 class Clip(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, x_min, x_max):
         self.x_min = x_min
         self.x_max = x_max
@@ -14,7 +16,6 @@ class Clip(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         check_float('clip', 'x', x)
-        self.retain_inputs((0,))
         return force_array(get_array_module(x).clip(x, self.x_min, self.x_max), x.dtype),
 
     def backward(self, indexes, grad_outputs):

@@ -55,14 +55,15 @@ def unit_vector(xp, shape, axis, index, dtype):
 class LinearScan(core.FunctionNode):
     """``z[i] = b[i] + m[i] * z[i -/+ 1]`` along ``axis`` (``m`` at the first step unused)."""
 
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axis, reverse):
         self.axis = axis
         self.reverse = reverse
 
     def forward(self, inputs):
         m, b = inputs
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         xp = get_array_module(m, b)
         z = xp.empty(b.shape, b.dtype)
         mt, bt, zt = (xp.moveaxis(a, self.axis, 0) for a in (m, b, z))
@@ -88,13 +89,14 @@ def linear_scan(m, b, axis, reverse=False):
 
 
 class Cumprod(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axis):
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         return force_array(get_array_module(x).cumprod(x, axis=self.axis), x.dtype),
 
     def backward(self, indexes, grad_outputs):

@@ -11,12 +11,12 @@ class BatchDet(core.FunctionNode):
     as Chainer does."""
 
     label = 'det'
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
 
     def forward(self, inputs):
         a, = inputs
         check_square('batch_det', a, 3)
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         return linalg('batch_det', 'det', a),
 
     def backward(self, indexes, grad_outputs):

@@ -5,13 +5,14 @@ from kusari.functions.math._elementwise import FloatBinary, scale_by_array
 
 
 class Fmod(FloatBinary):
+    _input_indexes_to_retain = (0, 1)
+
     name = label = 'fmod'
     arg_names = ('x', 'divisor')
 
     def forward(self, inputs):
         x, divisor = inputs
         self.check(x, divisor)
-        self.retain_inputs((0, 1))
         return get_array_module(x).fmod(x, divisor),
 
     def backward(self, indexes, grad_outputs):

@@ -37,13 +37,14 @@ def swap_last(x):
 class Inv(core.FunctionNode):
     """Inverse of a matrix; ``BatchInv`` of a batch of them."""
 
+    _output_indexes_to_retain = (0,)
+
     name = 'inv'
     ndim = 2
 
     def forward(self, inputs):
         a, = inputs
         check_square(self.name, a, self.ndim)
-        self.retain_outputs((0,))
         return linalg(self.name, 'inv', a),
 
     def backward(self, indexes, grad_outputs):

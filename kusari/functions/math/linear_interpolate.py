@@ -5,6 +5,8 @@ from kusari.functions._checks import check_float, check_same_dtype, fail
 
 
 class LinearInterpolate(core.FunctionNode):
+    _input_indexes_to_retain = (0, 1, 2)
+
     def forward(self, inputs):
         p, x, y = inputs
         check_float('linear_interpolate', 'p', p)
@@ -13,7 +15,6 @@ class LinearInterpolate(core.FunctionNode):
             if a.shape != p.shape:
                 fail('linear_interpolate', 'shape of ' + name, 'the shape of p {}'.format(
                     p.shape), a.shape)
-        self.retain_inputs((0, 1, 2))
         out = x - y
         out *= p
         out += y

@@ -11,14 +11,15 @@ from kusari.functions.math.exponential import exp
 
 
 class LogSumExp(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axis):
         self.axis = axis
 
     def forward(self, inputs):
         x, = inputs
         check_float('logsumexp', 'x', x)
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         xp = get_array_module(x)
         shape = tuple(d for i, d in enumerate(x.shape) if i not in self.axis)
         if x.size == 0:  # the log of an empty sum

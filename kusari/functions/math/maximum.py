@@ -8,10 +8,11 @@ class ElementwiseSelect(FloatBinary):
     """The elementwise max or min of two arrays: subclasses give ``select(xp, x1, x2)``
     and ``picks_x1(x1, x2)``, where it is ``x1``; ties send the gradient to ``x1``."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         x1, x2 = inputs
         self.check(x1, x2)
-        self.retain_inputs((0, 1))
         return self.select(get_array_module(x1), x1, x2),
 
     def backward(self, indexes, grad_outputs):

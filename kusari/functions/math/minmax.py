@@ -13,6 +13,9 @@ from kusari.functions.math._elementwise import force_array, scale_by_array
 class _Select(core.FunctionNode):
     """Max or min over ``axis`` (a tuple); the gradient goes to every selected element."""
 
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     name = None
 
     def __init__(self, axis, keepdims):
@@ -25,8 +28,6 @@ class _Select(core.FunctionNode):
         if any(x.shape[a] == 0 for a in self.axis):
             fail(self.name, 'x', 'non-empty axes {} to reduce'.format(self.axis),
                  'shape {}'.format(x.shape))
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         reduce = x.max if self.name == 'max' else x.min
         return reduce(axis=self.axis, keepdims=self.keepdims),
 

@@ -9,6 +9,8 @@ from kusari.functions.math._elementwise import force_array, special
 class PolyGamma(core.FunctionNode):
     """``polygamma(n, x)``: the n-th derivative of digamma; ``n`` is an integer array."""
 
+    _input_indexes_to_retain = (0, 1)
+
     label = 'polygamma'
 
     def forward(self, inputs):
@@ -16,7 +18,6 @@ class PolyGamma(core.FunctionNode):
         if n.dtype.kind not in 'iu':
             fail('polygamma', 'n', 'an integer array', 'dtype {}'.format(n.dtype))
         check_float('polygamma', 'x', x)
-        self.retain_inputs((0, 1))
         return force_array(special(get_array_module(x), 'polygamma')(n, x), x.dtype),
 
     def backward(self, indexes, grad_outputs):

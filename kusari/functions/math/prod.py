@@ -14,6 +14,8 @@ from kusari.functions.math.cumprod import cumprod, shift, unit_vector
 
 
 class Prod(core.FunctionNode):
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, axis, keepdims):
         self.axis = axis
         self.keepdims = keepdims
@@ -21,7 +23,6 @@ class Prod(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         check_float('prod', 'x', x)
-        self.retain_inputs((0,))
         return get_array_module(x).prod(x, axis=self.axis, keepdims=self.keepdims),
 
     def backward(self, indexes, grad_outputs):

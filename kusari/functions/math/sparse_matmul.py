@@ -72,6 +72,8 @@ class CooMatMul(_CooNode):
     """``op_c(op_a(A) @ op_b(B))``: inputs the entries of the sparse ``A`` (``(ldnz,)`` or
     ``(batch, ldnz)``) and the dense ``B`` (2-d or 3-d)."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         sp, dn = inputs
         check_float('sparse_matmul', 'sp', sp)
@@ -91,7 +93,6 @@ class CooMatMul(_CooNode):
         if b.shape[-2] != k:
             fail('sparse_matmul', 'shapes', 'inner dimensions that agree',
                  'sparse {} and dense {} (after transposes)'.format((m, k), b.shape[-2:]))
-        self.retain_inputs((0, 1))
         xp = get_array_module(dn)
         dtype = self._out_dtype(sp, dn)
         # half precision accumulates in single precision
@@ -132,6 +133,8 @@ class CooMatMulGradSP(_CooNode):
     """The entries of ``op_c(op_a(a) @ op_b(b))`` (dense ``a``, ``b``) at the fixed pattern
     (0 at padding entries)."""
 
+    _input_indexes_to_retain = (0, 1)
+
     def forward(self, inputs):
         a, b = inputs
         check_float('sparse_matmul', 'a', a)
@@ -149,7 +152,6 @@ class CooMatMulGradSP(_CooNode):
         if a_.shape[-1] != b_.shape[-2] or (a_.shape[-2], b_.shape[-1]) != shape:
             fail('sparse_matmul', 'shapes of a and b', 'a product of shape {}'.format(shape),
                  '{} and {} (after transposes)'.format(a_.shape, b_.shape))
-        self.retain_inputs((0, 1))
         xp = get_array_module(a)
         batch, row, col, valid = _entries(xp, row, col)
         a3, bt3 = _batched(a_, 3), _batched(_swap(b_, True), 3)

@@ -13,6 +13,8 @@ def _inverse(labels):
 
 
 class TensorDot(core.FunctionNode):
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, a_axes, b_axes):
         self.a_axes = a_axes
         self.b_axes = b_axes
@@ -25,7 +27,6 @@ class TensorDot(core.FunctionNode):
             if a.shape[i] != b.shape[j]:
                 fail('tensordot', 'axes', 'equal lengths of a axis {} and b axis {}'.format(i, j),
                      'shapes {} and {}'.format(a.shape, b.shape))
-        self.retain_inputs((0, 1))
         xp = get_array_module(a)
         return xp.tensordot(a, b, (self.a_axes, self.b_axes)),
 

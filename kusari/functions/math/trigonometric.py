@@ -88,12 +88,13 @@ def arctan(x):
 
 
 class Arctan2(FloatBinary):
+    _input_indexes_to_retain = (0, 1)
+
     name = label = 'arctan2'
 
     def forward(self, inputs):
         x1, x2 = inputs
         self.check(x1, x2)
-        self.retain_inputs((0, 1))
         return get_array_module(x1).arctan2(x1, x2),
 
     def backward(self, indexes, grad_outputs):

@@ -10,6 +10,8 @@ from kusari.functions.math._elementwise import force_array, special
 class Zeta(core.FunctionNode):
     """Hurwitz zeta ``sum_k (q + k) ** -x``."""
 
+    _input_indexes_to_retain = (0, 1)
+
     label = 'zeta'
 
     def forward(self, inputs):
@@ -17,7 +19,6 @@ class Zeta(core.FunctionNode):
         check_float('zeta', 'x', x)
         check_float('zeta', 'q', q)
         check_broadcastable('zeta', x, q, ('x', 'q'))
-        self.retain_inputs((0, 1))
         return force_array(special(get_array_module(q), 'zeta')(x, q), q.dtype),
 
     def backward(self, indexes, grad_outputs):

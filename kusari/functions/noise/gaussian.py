@@ -10,6 +10,9 @@ from kusari.functions._checks import check_float, fail
 class Gaussian(core.FunctionNode):
     """``mean + exp(ln_var / 2) * eps`` for a standard normal ``eps`` kept for backward."""
 
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, eps=None):
         self.eps = eps
 
@@ -31,8 +34,6 @@ class Gaussian(core.FunctionNode):
             fail('gaussian', 'eps', 'shape {}'.format(mean.shape), self.eps.shape)
         else:
             self.eps = xp.asarray(self.eps)
-        self.retain_outputs((0,))
-        self.retain_inputs((0,))
         noise = xp.exp(ln_var * mean.dtype.type(0.5))
         noise *= self.eps
         noise += mean

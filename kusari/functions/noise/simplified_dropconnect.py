@@ -17,6 +17,8 @@ class SimplifiedDropconnect(core.FunctionNode):
     The mask has shape ``W.shape``, or ``(n,) + W.shape`` for one mask per sample.
     """
 
+    _input_indexes_to_retain = (0, 1)
+
     def __init__(self, ratio, batchwise_mask, mask=None):
         self.ratio = ratio
         self.batchwise_mask = batchwise_mask
@@ -48,7 +50,6 @@ class SimplifiedDropconnect(core.FunctionNode):
                  self.mask.shape)
         else:
             self.mask = xp.asarray(self.mask)
-        self.retain_inputs((0, 1))
         # W may have another float dtype than x: computed in the promoted dtype, y in x's
         y = dropped_linear(x.reshape(len(x), -1), W, self._scaled_mask(W.dtype))
         y = y.astype(x.dtype, copy=False)

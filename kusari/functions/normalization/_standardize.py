@@ -54,6 +54,8 @@ class Standardize(core.FunctionNode):
     forward returns as they are.
     """
 
+    _output_indexes_to_retain = (0, 1)
+
     def __init__(self, axes, eps, outputs=None):
         self.axes = axes
         self.eps = eps
@@ -61,7 +63,6 @@ class Standardize(core.FunctionNode):
         self._outputs = outputs
 
     def forward(self, inputs):
-        self.retain_outputs((0, 1))
         if self._outputs is not None:
             return self._outputs
         x, = inputs
@@ -85,6 +86,9 @@ class Standardize(core.FunctionNode):
 class StandardizeGrad(core.FunctionNode):
     """``gx = r (g - mean(g) - x_hat mean(g x_hat))``, the gradient of :class:`Standardize`."""
 
+    _input_indexes_to_retain = (0, 1, 2)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, axes):
         self.axes = axes
 
@@ -94,8 +98,6 @@ class StandardizeGrad(core.FunctionNode):
         gx = w_g - w_g.mean(axis=self.axes, keepdims=True)
         gx -= w_hat * (w_g * w_hat).mean(axis=self.axes, keepdims=True)
         gx *= w_r
-        self.retain_inputs((0, 1, 2))
-        self.retain_outputs((0,))
         return gx.astype(g.dtype, copy=False),
 
     def backward(self, indexes, grad_outputs):
@@ -131,6 +133,8 @@ class ScaledStandardization(core.FunctionNode):
     ``beta`` broadcast over the axes :meth:`parameter_axes` of ``x``.
     """
 
+    _input_indexes_to_retain = (0, 1)
+
     def statistics_shape(self, shape):
         return shape
 
@@ -145,7 +149,6 @@ class ScaledStandardization(core.FunctionNode):
         y = x_hat.reshape(x.shape) * gamma.reshape(param_shape)
         y += beta.reshape(param_shape)
         self._standardized = x_hat.astype(x.dtype, copy=False), r.astype(x.dtype, copy=False)
-        self.retain_inputs((0, 1))
         return y.astype(x.dtype, copy=False),
 
     def keep_statistics(self, mean, var, r, param_shape):

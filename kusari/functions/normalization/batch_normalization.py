@@ -97,6 +97,8 @@ class FixedBatchNormalization(core.FunctionNode):
     """``y = gamma (x - mean) / sqrt(var + eps) + beta`` with given statistics, fused into
     ``x * scale + shift``; ``axis`` holds the axes normalized over."""
 
+    _input_indexes_to_retain = (0, 1, 3, 4)
+
     def __init__(self, eps, axis):
         self.eps = eps
         self.axis = (axis,) if isinstance(axis, int) else axis
@@ -107,7 +109,6 @@ class FixedBatchNormalization(core.FunctionNode):
         inv_std = (var + var.dtype.type(self.eps)) ** -0.5
         scale = gamma * inv_std
         shift = beta - mean * scale
-        self.retain_inputs((0, 1, 3, 4))
         y = x * scale.reshape(shape).astype(x.dtype, copy=False)
         y += shift.reshape(shape).astype(x.dtype, copy=False)
         return y,

@@ -33,6 +33,9 @@ class _MulInvStd(core.FunctionNode):
     ``inv_std = (var + eps) ** -0.5`` of each row, differentiable in ``x`` through them and
     in ``y`` (Chainer's private node; ``dummy_gamma`` is for cuDNN and unused here)."""
 
+    _input_indexes_to_retain = (0,)
+    _output_indexes_to_retain = (0,)
+
     def __init__(self, eps, mean, inv_std, dummy_gamma):
         self.eps = eps
         self.mean = mean
@@ -40,8 +43,6 @@ class _MulInvStd(core.FunctionNode):
         self.dummy_gamma = dummy_gamma
 
     def forward(self, inputs):
-        self.retain_inputs((0,))
-        self.retain_outputs((0,))
         return self.inv_std[:, None] * inputs[1],
 
     def backward(self, indexes, grad_outputs):

@@ -10,6 +10,8 @@ from kusari.functions.math.sum import sum as sum_
 class NormalizeL2(core.FunctionNode):
     """``y = x / (||x||_2 + eps)`` along ``axis``."""
 
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, eps, axis):
         self.eps = eps
         self.axis = axis
@@ -21,7 +23,6 @@ class NormalizeL2(core.FunctionNode):
         xp = get_array_module(x)
         norm = xp.sqrt(xp.square(x).sum(axis=self.axis, keepdims=True))
         norm += x.dtype.type(self.eps)
-        self.retain_inputs((0,))
         return x / norm,
 
     def backward(self, indexes, grad_outputs):

@@ -27,6 +27,8 @@ class LocalResponseNormalization(core.FunctionNode):
     """``y = x * (k + alpha * window_sum(x^2)) ** -beta``, fused; its gradient is built
     from kusari functions."""
 
+    _input_indexes_to_retain = (0,)
+
     def __init__(self, n=5, k=2, alpha=1e-4, beta=.75):
         self.n, self.k, self.alpha, self.beta = n, k, alpha, beta
         self.half = n // 2
@@ -40,7 +42,6 @@ class LocalResponseNormalization(core.FunctionNode):
         unit = ChannelWindowSum(self.half).forward((xp.square(x),))[0]
         unit *= x.dtype.type(self.alpha)
         unit += x.dtype.type(self.k)
-        self.retain_inputs((0,))
         return x * unit ** x.dtype.type(-self.beta),
 
     def backward(self, indexes, grad_outputs):

@@ -38,14 +38,15 @@ def _lstm_grad_arrays(c_prev, x, c, gc, gh):
 class LSTM(core.FunctionNode):
     """The cell ``(c_prev, x) -> (c, h)`` of :func:`lstm`."""
 
+    _input_indexes_to_retain = (0, 1)
+    _output_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         c_prev, x = inputs
         _cell.check_cell('lstm', c_prev, x, 'c_prev', 'x', 4)
         if len(x) > len(c_prev):
             fail('lstm', 'x', 'a batch no larger than that of c_prev ({})'.format(
                 len(c_prev)), 'shape {}'.format(x.shape))
-        self.retain_inputs((0, 1))
-        self.retain_outputs((0,))
         xp = get_array_module(x)
         a, i, f, o = _cell.split(x, 4, True)
         batch = len(x)
@@ -77,11 +78,12 @@ class LSTMGrad(core.FunctionNode):
     outputs. Like Chainer's, it may be called: ``LSTMGrad()(c_prev, x, c, gc, gh)``.
     """
 
+    _input_indexes_to_retain = (0, 1, 2, 3, 4)
+
     def __call__(self, *inputs):
         return self.apply(inputs)
 
     def forward(self, inputs):
-        self.retain_inputs((0, 1, 2, 3, 4))
         return _lstm_grad_arrays(*inputs)
 
     def backward(self, indexes, grad_outputs):

@@ -20,6 +20,9 @@ def _activated(x):
 class SLSTM(core.FunctionNode):
     """The cell ``(c_prev1, c_prev2, x1, x2) -> (c, h)`` of :func:`slstm`."""
 
+    _input_indexes_to_retain = (0, 1, 2, 3)
+    _output_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         c_prev1, c_prev2, x1, x2 = inputs
         _cell.check_cell('slstm', c_prev1, x1, 'c_prev1', 'x1', 4)
@@ -33,8 +36,6 @@ class SLSTM(core.FunctionNode):
                 c_prev1.shape, c_prev2.shape))
         if x1.dtype != x2.dtype:
             check_same_dtype('slstm', x1, x2, ('x1', 'x2'))
-        self.retain_inputs((0, 1, 2, 3))
-        self.retain_outputs((0,))
         a1, i1, f1, o1 = _activated(x1)
         a2, i2, f2, o2 = _activated(x2)
         c = a1 * i1 + a2 * i2 + f1 * c_prev1 + f2 * c_prev2
@@ -56,11 +57,12 @@ class SLSTMGrad(core.FunctionNode):
     ``SLSTMGrad()(c_prev1, c_prev2, x1, x2, c, gc, gh)``.
     """
 
+    _input_indexes_to_retain = (0, 1, 2, 3, 4, 5, 6)
+
     def __call__(self, *inputs):
         return self.apply(inputs)
 
     def forward(self, inputs):
-        self.retain_inputs(tuple(range(7)))
         c_prev1, c_prev2, x1, x2, c, gc, gh = inputs
         xp = get_array_module(x1)
         a1, i1, f1, o1 = _activated(x1)

@@ -22,6 +22,8 @@ def _cell_output_grads(c, o, gc, gh):
 
 
 class TreeLSTM(core.FunctionNode):
+    _output_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         cs, x = inputs[:-1], inputs[-1]
         n = len(cs)
@@ -31,7 +33,6 @@ class TreeLSTM(core.FunctionNode):
                 fail('tree_lstm', 'c{}'.format(k + 1), 'the batch size of x ({})'.format(len(x)),
                      'shape {}'.format(c_k.shape))
         self.retain_inputs(tuple(range(n + 1)))
-        self.retain_outputs((0,))
         xp = get_array_module(x)
         gates = _cell.split(x, 3 + n, False)
         c = xp.tanh(gates[0]) * _cell.sigmoid_array(gates[1])
