@@ -596,15 +596,55 @@ def as_array(obj: Variable | types.NdArray) -> types.NdArray:
 class FunctionNode:
     """A differentiable function: ``forward`` on arrays, ``backward`` on Variables.
 
-    Subclasses implement ``forward(inputs)`` (or ``forward_cpu``/``forward_gpu``)
-    returning a tuple of arrays, and ``backward(target_input_indexes, grad_outputs)``
-    returning one gradient Variable (or None) per *target* input, written with
-    differentiable kusari functions so it can be differentiated again. Inside
-    ``forward`` they call ``retain_inputs``/``retain_outputs`` to keep only what
-    ``backward`` needs; a class that always keeps the same indexes may set
-    ``_input_indexes_to_retain``/``_output_indexes_to_retain`` on itself instead,
-    which saves a call per application (kusari's hot functions do; 390 instructions
-    per F.tanh, benchmarks/instructions.py).
+    The contract of an op (``docs/writing_a_function.rst`` walks through an example):
+
+    ``forward(inputs)``
+        The outputs, a tuple of arrays, from the tuple of input arrays. Or, instead,
+        ``forward_cpu``/``forward_gpu``, which the default ``forward`` picks between by
+        the type of the first input.
+    Retention
+        What backward needs of the inputs and outputs is declared on the class:
+        ``_input_indexes_to_retain`` and ``_output_indexes_to_retain``, tuples of
+        indexes (None: nothing). ``apply`` keeps those arrays after ``forward``. This is
+        what ``retain_inputs``/``retain_outputs`` set when called inside ``forward``
+        (Chainer's way, which works too); declared once, it costs no call per
+        application (390 instructions per F.tanh, benchmarks/instructions.py). kusari's
+        ops call them only where the indexes depend on the call (on the number of
+        inputs).
+    ``backward(target_input_indexes, grad_outputs)`` (the graph form)
+        One gradient Variable (or None) per *target* input, from the output gradients
+        (Variables or None), written with differentiable kusari functions so that it
+        can be differentiated again. It reads what was retained through
+        ``get_retained_inputs()`` and ``get_retained_outputs()`` (Variables).
+
+    Optional hooks:
+
+    ``backward_arrays(target_input_indexes, grad_outputs)`` (the array form)
+        The same gradients as ``backward``, computed on arrays, from output gradient
+        arrays (or None); backprop calls it instead of ``backward`` when the pass is not
+        recorded (no double backprop, no global function hooks), which saves building
+        the nodes of the graph form. It reads the retained arrays through
+        ``get_retained_arrays()``. Its arithmetic is the graph form's: where
+        ``backward`` applies a gradient node (``TanhGrad``), the array form calls that
+        node's forward computation on the arrays; where ``backward`` is written with
+        operators, the array form is the same operators on the arrays. It stands for
+        the ``backward`` of its own class: a subclass that overrides ``backward`` (or
+        defines ``backward_accumulate``) has none unless it defines one too.
+    ``check_type_forward(in_types)``
+        Checks the inputs with ``kusari.utils.type_check`` before ``forward``, when
+        ``config.type_check`` is on; called only for classes that define it.
+    ``backward_accumulate(target_input_indexes, grad_outputs, grad_inputs)``
+        ``backward`` plus the gradients already accumulated for the targets, for a
+        function that can add them more cheaply itself.
+    ``label``
+        The name that graphs and messages show (the class name by default).
+    ``replay_kernel(inputs)`` and ``gradient_kernel`` (read by ``static_graph``)
+        ``replay_kernel``: given a forward's input arrays, a function computing its
+        one output from such arrays with no effect on the node (or None), which a
+        static graph's replay calls instead of ``forward``. ``gradient_kernel``: for a
+        function of one input and one output, a static function of the retained arrays
+        (in ``get_retained_arrays()``'s order) and the output gradient giving the input
+        gradient, which a static graph's backward calls instead of ``backward_arrays``.
     """
 
     inputs: typing.Any = None    # tuple of VariableNode, set when the node enters a graph
@@ -620,10 +660,7 @@ class FunctionNode:
     # hooks of its own; one test for both saves 300 instructions per apply
     _forward_checked = False
     _accumulates = False  # whether the class overrides backward_accumulate
-    # Optional: ``backward_arrays(target_input_indexes, grad_output_arrays)`` gives the
-    # same gradients as backward, as arrays, for a backward pass that is not recorded
-    # (no double backprop); it saves building a node per gradient in hot functions.
-    backward_arrays = None
+    backward_arrays = None  # the optional array form (see above)
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -863,45 +900,35 @@ class FunctionNode:
         return hooks
 
     def retain_inputs(self, indexes: typing.Sequence[int]) -> None:
-        """Keep the input arrays at ``indexes`` for backward (call within forward)."""
+        """Keep the input arrays at ``indexes`` for backward (call within forward; a
+        class that always keeps the same ones declares ``_input_indexes_to_retain``)."""
         self._input_indexes_to_retain = indexes
 
     def retain_outputs(self, indexes: typing.Sequence[int]) -> None:
-        """Keep the output arrays at ``indexes`` for backward (call within forward)."""
+        """Keep the output arrays at ``indexes`` for backward (call within forward; a
+        class that always keeps the same ones declares ``_output_indexes_to_retain``)."""
         self._output_indexes_to_retain = indexes
 
     def get_retained_inputs(self) -> tuple[Variable | None, ...]:
-        """The retained inputs as Variables, in the order given to retain_inputs (None
-        for an input that was None)."""
-        indexes = self._input_indexes_to_retain
-        if indexes is None:
-            return ()
+        """The retained inputs as Variables, in the order retention names them (None for
+        an input that was None)."""
         inputs = self.inputs
         return tuple([None if inputs[index].data is None else inputs[index].get_variable()
-                      for index in indexes])
+                      for index in self._input_indexes_to_retain or ()])
 
     def get_retained_outputs(self) -> tuple[Variable | None, ...]:
         """The retained outputs as Variables, re-attached to this node if freed."""
         indexes = self._output_indexes_to_retain
         if not indexes:
             return ()
-        retained = self._retained_output_data
-        if retained is None:
-            raise RuntimeError('the retained outputs of {} were released'.format(self.label))
-        if len(indexes) == 1:
-            return self._retained_output(indexes[0], retained[0]),
-        return tuple([self._retained_output(index, data)
-                      for index, data in zip(indexes, retained)])
+        data = self.output_data  # (raises if released)
+        return tuple([self._retained_output(index, data[index]) for index in indexes])
 
     def get_retained_arrays(self) -> tuple[types.NdArray | None, ...]:
-        """The retained arrays, for ``backward_arrays``: those of the retained inputs, then
-        those of the retained outputs, each in the order retention names them (what
-        ``get_retained_inputs() + get_retained_outputs()`` hold, as arrays)."""
-        outputs = self._retained_output_data
-        if outputs is None:
-            if self._output_indexes_to_retain:
-                raise RuntimeError('the retained outputs of {} were released'.format(self.label))
-            outputs = ()
+        """The retained arrays, for ``backward_arrays``: the retained inputs' then the
+        retained outputs', each in the order retention names them (the arrays of
+        ``get_retained_inputs() + get_retained_outputs()``)."""
+        outputs = self._retained_output_data or self.get_retained_outputs()  # () or raises
         indexes = self._input_indexes_to_retain
         if not indexes:
             return outputs
