@@ -118,3 +118,32 @@ def test_softmax_cross_entropy_first_order_gradient(cache_score, reduce, class_w
     fast = gradient(False)
     numpy.testing.assert_array_equal(fast, gradient(True))
     assert not fast[1, :, 1].any() and not fast[3, :, 0].any()  # ignored labels
+
+
+def test_the_array_form_is_a_method_of_its_own():
+    # the contract: backward is the graph form only, backward_arrays its own method on
+    # arrays (never backward itself, which would have to branch on its arguments' type)
+    for cls in _all_subclasses(core.FunctionNode):
+        if cls.__module__.startswith('kusari.') and 'backward_arrays' in vars(cls):
+            assert vars(cls)['backward_arrays'] is not vars(cls).get('backward'), cls
+
+
+def test_get_retained_arrays_gives_inputs_then_outputs():
+    class Retaining(core.FunctionNode):
+        _input_indexes_to_retain = (1, 0)
+        _output_indexes_to_retain = (1,)
+
+        def forward(self, inputs):
+            a, b = inputs
+            return a + b, a * b
+
+    a, b = _x((2,)), _x((2,))
+    node = Retaining()
+    sum_, product = node.apply((kusari.Variable(a), kusari.Variable(b)))
+    retained = node.get_retained_arrays()
+    assert len(retained) == 3
+    assert retained[0] is b and retained[1] is a
+    numpy.testing.assert_array_equal(retained[2], a * b)
+    node.unchain()  # the outputs' arrays are released with the links
+    with pytest.raises(RuntimeError, match='retained output data is gone'):
+        node.get_retained_arrays()
