@@ -627,9 +627,12 @@ class FunctionNode:
         ``get_retained_arrays()``. Its arithmetic is the graph form's: where
         ``backward`` applies a gradient node (``TanhGrad``), the array form calls that
         node's forward computation on the arrays; where ``backward`` is written with
-        operators, the array form is the same operators on the arrays. It stands for
-        the ``backward`` of its own class: a subclass that overrides ``backward`` (or
-        defines ``backward_accumulate``) has none unless it defines one too.
+        operators, the array form is the same operators on the arrays. A function of
+        one input and one output whose gradient is such a computation declares it as
+        ``gradient_kernel`` instead, and the array form is derived from it (no call to
+        read what was retained). The array form stands for the ``backward`` of its own
+        class: a subclass that overrides ``backward`` (or defines
+        ``backward_accumulate``) has none unless it defines one too.
     ``check_type_forward(in_types)``
         Checks the inputs with ``kusari.utils.type_check`` before ``forward``, when
         ``config.type_check`` is on; called only for classes that define it.
@@ -638,13 +641,15 @@ class FunctionNode:
         function that can add them more cheaply itself.
     ``label``
         The name that graphs and messages show (the class name by default).
-    ``replay_kernel(inputs)`` and ``gradient_kernel`` (read by ``static_graph``)
-        ``replay_kernel``: given a forward's input arrays, a function computing its
-        one output from such arrays with no effect on the node (or None), which a
-        static graph's replay calls instead of ``forward``. ``gradient_kernel``: for a
-        function of one input and one output, a static function of the retained arrays
-        (in ``get_retained_arrays()``'s order) and the output gradient giving the input
-        gradient, which a static graph's backward calls instead of ``backward_arrays``.
+    ``gradient_kernel``
+        For a function of one input and one output: a static function of the retained
+        arrays (in ``get_retained_arrays()``'s order) and the output gradient giving
+        the input gradient. The class's ``backward_arrays`` is derived from it, and a
+        static graph's backward calls it directly.
+    ``replay_kernel(inputs)`` (read by ``static_graph``)
+        Given a forward's input arrays, a function computing its one output from such
+        arrays with no effect on the node (or None), which a static graph's replay
+        calls instead of ``forward``.
     """
 
     inputs: typing.Any = None    # tuple of VariableNode, set when the node enters a graph
@@ -666,6 +671,8 @@ class FunctionNode:
         super().__init_subclass__(**kwargs)
         cls._checks_types = cls._forward_checked = (
             _defining_class(cls, 'check_type_forward') is not FunctionNode)
+        if 'gradient_kernel' in vars(cls) and 'backward_arrays' not in vars(cls):
+            cls.backward_arrays = _backward_arrays_by_kernel
         # backward_arrays stands in for the backward of its own class only: a subclass
         # that overrides backward is differentiated by it
         cls._accumulates = _defining_class(cls, 'backward_accumulate') is not FunctionNode
@@ -992,6 +999,13 @@ class FunctionNode:
 
 def _ignore_types(in_types):
     pass
+
+
+def _backward_arrays_by_kernel(node, indexes, grad_outputs):
+    """The array form of a function that declares ``gradient_kernel``."""
+    if node._input_indexes_to_retain is None:  # only y: the usual case, without a call
+        return node.gradient_kernel(node._retained_output_data[0], grad_outputs[0]),
+    return node.gradient_kernel(*node.get_retained_arrays(), grad_outputs[0]),
 
 
 # ---------------------------------------------------------------------------

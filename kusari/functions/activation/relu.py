@@ -11,8 +11,13 @@ def _relu(x):
     return numpy.maximum(x, 0)
 
 
+def _relu_gradient(y, gy):
+    return gy * (y > 0)
+
+
 class ReLU(core.FunctionNode):
     _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
+    gradient_kernel = staticmethod(_relu_gradient)  # (y, gy): the array form
 
     def forward(self, inputs):
         x, = inputs
@@ -29,10 +34,6 @@ class ReLU(core.FunctionNode):
         # gy times the constant mask y > 0: a recorded product, whose gradient is the
         # same product
         return grad_outputs[0] * (self.get_retained_outputs()[0].array > 0),
-
-    def backward_arrays(self, indexes, grad_outputs):
-        y, = self.get_retained_arrays()
-        return grad_outputs[0] * (y > 0),
 
 
 def relu(x):

@@ -29,7 +29,7 @@ class SigmoidGrad(core.FunctionNode):
 
 class Sigmoid(core.FunctionNode):
     _output_indexes_to_retain = (0,)  # fixed, so declared instead of retained per call
-    gradient_kernel = staticmethod(SigmoidGrad.gradient)  # (y, gy): see static_graph
+    gradient_kernel = staticmethod(SigmoidGrad.gradient)  # (y, gy): the array form
 
     def forward(self, inputs):
         x, = inputs
@@ -45,10 +45,6 @@ class Sigmoid(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         return SigmoidGrad().apply((y, grad_outputs[0]))
-
-    def backward_arrays(self, indexes, grad_outputs):
-        y, = self.get_retained_arrays()
-        return self.gradient_kernel(y, grad_outputs[0]),
 
 
 def sigmoid(x):

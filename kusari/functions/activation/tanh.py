@@ -36,7 +36,7 @@ class Tanh(core.FunctionNode):
     # What backward keeps is fixed, so it is declared here rather than by a
     # retain_outputs() call per forward; tanh is the per-op overhead benchmark.
     _output_indexes_to_retain = (0,)
-    gradient_kernel = staticmethod(TanhGrad.gradient)  # (y, gy): see static_graph
+    gradient_kernel = staticmethod(TanhGrad.gradient)  # (y, gy): the array form
 
     def forward(self, inputs):
         x, = inputs
@@ -52,10 +52,6 @@ class Tanh(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         y, = self.get_retained_outputs()
         return TanhGrad().apply((y, grad_outputs[0]))
-
-    def backward_arrays(self, indexes, grad_outputs):
-        y, = self.get_retained_arrays()
-        return self.gradient_kernel(y, grad_outputs[0]),
 
 
 def tanh(x):
