@@ -9,10 +9,11 @@ import kusari.functions as F
 from kusari.functions.math._elementwise import UnaryElementwise
 from kusari.functions.math.exponential import Exp, Log
 from kusari.functions.math.sqrt import RsqrtGPU
+from kusari.functions.math.trigonometric import Sin
 
 
 @pytest.mark.parametrize('function, node_class, label', [
-    (F.exp, Exp, 'exp'), (F.log, Log, 'log'), (F.rsqrt, RsqrtGPU, 'rsqrt')])
+    (F.exp, Exp, 'exp'), (F.log, Log, 'log'), (F.sin, Sin, 'sin')])
 def test_names_and_module(function, node_class, label):
     x = kusari.Variable(numpy.array([0.5, 2.0], numpy.float32))
     y = function(x)
@@ -20,6 +21,13 @@ def test_names_and_module(function, node_class, label):
     assert function.__name__ == label and function.__module__ == node_class.__module__
     assert node_class.__qualname__ == node_class.__name__
     assert 'Args:' in function.__doc__ and 'Returns:' in function.__doc__
+
+
+def test_a_node_named_apart_from_its_label():
+    # Chainer's name for the fused GPU node of rsqrt
+    y = RsqrtGPU().apply((numpy.array([4.0]),))[0]
+    assert y.creator.label == 'rsqrt' and RsqrtGPU.__module__ == 'kusari.functions.math.sqrt'
+    numpy.testing.assert_allclose(y.array, [0.5])
 
 
 def test_derivative_gets_what_the_class_retains():
