@@ -672,7 +672,8 @@ class FunctionNode:
         cls._checks_types = cls._forward_checked = (
             _defining_class(cls, 'check_type_forward') is not FunctionNode)
         if 'gradient_kernel' in vars(cls) and 'backward_arrays' not in vars(cls):
-            cls.backward_arrays = _backward_arrays_by_kernel
+            cls.backward_arrays = (_backward_arrays_by_kernel if cls._input_indexes_to_retain
+                                   else _backward_arrays_by_kernel_of_y)
         # backward_arrays stands in for the backward of its own class only: a subclass
         # that overrides backward is differentiated by it
         cls._accumulates = _defining_class(cls, 'backward_accumulate') is not FunctionNode
@@ -1003,9 +1004,12 @@ def _ignore_types(in_types):
 
 def _backward_arrays_by_kernel(node, indexes, grad_outputs):
     """The array form of a function that declares ``gradient_kernel``."""
-    if node._input_indexes_to_retain is None:  # only y: the usual case, without a call
-        return node.gradient_kernel(node._retained_output_data[0], grad_outputs[0]),
     return node.gradient_kernel(*node.get_retained_arrays(), grad_outputs[0]),
+
+
+def _backward_arrays_by_kernel_of_y(node, indexes, grad_outputs):
+    # the usual case, y alone retained, read without a call (one costs +0.6% of a tanh step)
+    return node.gradient_kernel(node._retained_output_data[0], grad_outputs[0]),
 
 
 # ---------------------------------------------------------------------------

@@ -147,3 +147,34 @@ def test_get_retained_arrays_gives_inputs_then_outputs():
     node.unchain()  # the outputs' arrays are released with the links
     with pytest.raises(RuntimeError, match='retained output data is gone'):
         node.get_retained_arrays()
+
+
+@pytest.mark.parametrize('retain_x', [True, False])
+def test_array_form_derived_from_gradient_kernel(retain_x):
+    # d(x**2)/dx from x, or 2 * sqrt(y) from y (x > 0): the derived array form
+    # calls gradient_kernel with the retained arrays, as a static graph does
+    def kernel_of_x(x, gy):
+        return gy * (2 * x)
+
+    def kernel_of_y(y, gy):
+        return gy * (2 * numpy.sqrt(y))
+
+    class Square(core.FunctionNode):
+        _input_indexes_to_retain = (0,) if retain_x else None
+        _output_indexes_to_retain = None if retain_x else (0,)
+        gradient_kernel = staticmethod(kernel_of_x if retain_x else kernel_of_y)
+
+        def forward(self, inputs):
+            return inputs[0] * inputs[0],
+
+        def backward(self, indexes, grad_outputs):
+            if retain_x:
+                return grad_outputs[0] * (2 * self.get_retained_inputs()[0]),
+            return grad_outputs[0] * (2 * F.sqrt(self.get_retained_outputs()[0])),
+
+    assert Square.backward_arrays is not None
+    x = rng.uniform(0.5, 2, (3,))
+    fast = _gradients(lambda v: Square().apply((v,))[0], [x], double=False)[0]
+    recorded = _gradients(lambda v: Square().apply((v,))[0], [x], double=True)[0]
+    numpy.testing.assert_allclose(fast, recorded)
+    numpy.testing.assert_allclose(fast, numpy.linspace(-1, 1, 3) * 2 * x)
