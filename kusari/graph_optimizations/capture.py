@@ -161,6 +161,9 @@ class _Replay:
             self.reports.append((observer, keys, range(position, position + len(keys))))
             position += len(keys)
         self.params = schedule.params
+        # backward's seed for a 0-d NumPy loss: a copy of it (numpy.ones costs 7 times more)
+        shape, dtype = schedule.meta[schedule.out_slots[0]]
+        self.unit = numpy.ones((), dtype) if shape == () else None
         captured = set(map(id, self.params))
         self.all_params = self.params + [p for p in target_params if id(p) not in captured]
 
@@ -180,7 +183,8 @@ class _Replay:
                              for key, i in zip(keys, positions)}, observer)
         for param in self.all_params:  # before backward, as define-by-run: the memory of
             param.cleargrad()          # the old gradients serves the new ones
-        seed = (numpy.ones((), loss.dtype) if type(loss) is _ndarray and not loss.ndim else
+        unit = self.unit
+        seed = (unit.copy() if type(loss) is _ndarray and unit is not None else
                 backend.get_array_module(loss).ones_like(loss))
         gxs = self.backward(kept, nodes, [seed])
         owned = set()
@@ -248,20 +252,18 @@ class CapturedStep:
             reason = 'it was called inside a static chain or another captured step'
         if reason is not None:
             return self._define_by_run(reason, args, kwargs)
-        leaves = list(args)
-        structure = len(args)  # positional arrays: the common case
-        for leaf in leaves:
+        leaves = arrays = list(args)
+        structure = len(args)  # positional NumPy arrays: the common case
+        for leaf in args:
             if type(leaf) is not _ndarray:
-                leaves = []
-                structure = _sg._flatten((args, kwargs), leaves)
+                structure = None
                 break
-        else:
-            if kwargs:
-                leaves = []
-                structure = _sg._flatten((args, kwargs), leaves)
-        arrays = [_sg._array_of(leaf) for leaf in leaves]
+        if structure is None or kwargs:
+            leaves = []
+            structure = _sg._flatten((args, kwargs), leaves)
+            arrays = [_sg._array_of(leaf) for leaf in leaves]
         key = (structure, cfg.train, tuple([(a.shape, a.dtype, type(a)) for a in arrays]))
-        if len(arrays) > 1:
+        if len(arrays) > 1 and len(set(map(id, arrays))) < len(arrays):
             key += _sg._aliasing(arrays)
         entry = self.schedules.get(key)
         if type(entry) is _Replay:
@@ -370,37 +372,49 @@ class CapturedStep:
         optimizer.t += 1
         # the rules read their hyperparameters resolved for this step: a value found in a
         # parent costs a failed lookup each time (in Adam's update, a sixth of its time)
-        resolved = {}
-        originals = [rule.hyperparam for _, rule, _ in rules]
+        lent = _lend_resolved_hyperparams(rules)
         try:
             for param, rule, on_host in rules:
                 rule.t += 1
-                rule.hyperparam = _resolved(rule.hyperparam, resolved)
                 if on_host is not None and type(param._array) is _ndarray:
                     on_host(rule, param)
                 else:
                     rule.update_core(param)
         finally:
-            for (_, rule, _), hyperparam in reversed(list(zip(rules, originals))):
-                rule.hyperparam = hyperparam  # reversed: right for a rule met twice too
+            for rule, hyperparam in reversed(lent):  # reversed: right for a rule met twice
+                rule.hyperparam = hyperparam
+
+
+def _lend_resolved_hyperparams(rules):
+    """Give each rule its hyperparameters resolved (see ``_resolved``); the (rule, its
+    own hyperparameters) lent to, for the caller to give back."""
+    resolved = {}
+    lent = []
+    for _, rule, _ in rules:
+        hyperparam = rule.hyperparam
+        flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
+        if flat is not hyperparam:
+            rule.hyperparam = flat
+            lent.append((rule, hyperparam))
+    return lent
 
 
 def _resolved(hyperparam, resolved):
     """``hyperparam`` as a Hyperparameter without parent holding every value it reads
-    now; ``resolved`` maps ids of those already resolved to their result."""
-    flat = resolved.get(id(hyperparam))
-    if flat is None:
-        own = hyperparam.__dict__
-        parent = own['_parent']
-        if parent is not None and len(own) == 1:  # nothing of its own: the parent's
-            flat = _resolved(parent, resolved)
-        else:
-            flat = optimizer_module.Hyperparameter()
-            if parent is not None:
-                flat.__dict__.update(_resolved(parent, resolved).__dict__)
-            flat.__dict__.update(own)
-            flat.__dict__['_parent'] = None
-        resolved[id(hyperparam)] = flat
+    now (itself when it has no parent); ``resolved`` maps ids of those already resolved
+    to their result."""
+    own = hyperparam.__dict__
+    parent = own['_parent']
+    if parent is None:
+        flat = hyperparam
+    elif len(own) == 1:  # nothing of its own: the parent's
+        flat = resolved.get(id(parent)) or _resolved(parent, resolved)
+    else:
+        flat = optimizer_module.Hyperparameter()
+        flat.__dict__.update(_resolved(parent, resolved).__dict__)
+        flat.__dict__.update(own)
+        flat.__dict__['_parent'] = None
+    resolved[id(hyperparam)] = flat
     return flat
 
 
