@@ -372,8 +372,9 @@ class CapturedStep:
         optimizer.t += 1
         # the rules read their hyperparameters resolved for this step: a value found in a
         # parent costs a failed lookup each time (in Adam's update, a sixth of its time)
-        lent = _lend_resolved_hyperparams(rules)
+        lent = []
         try:
+            _lend_resolved_hyperparams(rules, lent)
             for param, rule, on_host in rules:
                 rule.t += 1
                 if on_host is not None and type(param._array) is _ndarray:
@@ -385,18 +386,16 @@ class CapturedStep:
                 rule.hyperparam = hyperparam
 
 
-def _lend_resolved_hyperparams(rules):
-    """Give each rule its hyperparameters resolved (see ``_resolved``); the (rule, its
-    own hyperparameters) lent to, for the caller to give back."""
+def _lend_resolved_hyperparams(rules, lent):
+    """Give each rule its hyperparameters resolved (see ``_resolved``); appends to
+    ``lent`` each (rule, its own hyperparameters), for the caller to give back."""
     resolved = {}
-    lent = []
     for _, rule, _ in rules:
         hyperparam = rule.hyperparam
         flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
         if flat is not hyperparam:
             rule.hyperparam = flat
             lent.append((rule, hyperparam))
-    return lent
 
 
 def _resolved(hyperparam, resolved):

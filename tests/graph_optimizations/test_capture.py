@@ -226,6 +226,32 @@ def test_hyperparameters_of_one_rule_and_a_rule_of_two_parameters():
     assert model.predictor[4].b.update_rule.hyperparam.parent is opt.hyperparam
 
 
+class _FailingSGDRule(optimizers.sgd.SGDRule):
+    fail = False
+
+    def update_core_cpu(self, param):
+        if self.fail:
+            raise RuntimeError('update failed')
+        super().update_core_cpu(param)
+
+
+def test_rules_get_their_hyperparameters_back_when_an_update_fails():
+    (model, opt), _ = _pair(_mlp, optimizers.SGD)
+    failing = model.predictor[2].W.update_rule = _FailingSGDRule(opt.hyperparam)
+    own = [param.update_rule.hyperparam for param in model.params()]
+    assert all([hyperparam.parent is opt.hyperparam for hyperparam in own])
+    step = capture_step(opt, model)
+    batches = _classification_batches(4, (12,), 4)
+    for batch in batches[:3]:
+        step(*batch)
+    assert len(_replays(step)) == 1
+    failing.fail = True
+    with pytest.raises(RuntimeError, match='update failed'):
+        step(*batches[3])
+    assert all([param.update_rule.hyperparam is hyperparam
+                for param, hyperparam in zip(model.params(), own)])
+
+
 class _Branching(kusari.Chain):
     def __init__(self, read):
         super().__init__()
