@@ -624,8 +624,7 @@ class FunctionNode:
         arrays (or None); backprop calls it instead of ``backward`` when the pass is not
         recorded (no double backprop, no global function hooks), which saves building
         the nodes of the graph form. It reads the retained arrays through
-        ``get_retained_arrays()`` (where that call costs too much for a small op, a
-        retained input's array is ``self.inputs[i].data``). Its arithmetic is the graph
+        ``get_retained_arrays()``. Its arithmetic is the graph
         form's: where ``backward`` applies a gradient node (``TanhGrad``), the array
         form calls that node's forward computation on the arrays; where ``backward``
         is written with operators, the array form is the same operators on the arrays.
