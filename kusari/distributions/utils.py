@@ -137,9 +137,10 @@ class ModifiedXLogX(core.FunctionNode):
     as 0, with a RuntimeWarning, as Chainer does.
     """
 
+    _input_indexes_to_retain = (0,)
+
     def forward(self, inputs):
         x, = inputs
-        self.retain_inputs((0,))
         xp = get_array_module(x)
         return force_array(x * xp.log(xp.where(x > 0, x, 1))),
 

@@ -73,6 +73,8 @@ class _HierarchicalSoftmaxLoss(core.FunctionNode):
     (padding has code 0 and is masked out).
     """
 
+    _input_indexes_to_retain = (0, 1, 2)
+
     def __init__(self, paths, codes):
         self.paths = paths
         self.codes = codes
@@ -83,7 +85,6 @@ class _HierarchicalSoftmaxLoss(core.FunctionNode):
         if x.ndim != 2 or t.ndim != 1 or len(x) != len(t) or W.shape[1] != x.shape[1]:
             raise ValueError('BinaryHierarchicalSoftmax: expected x (N, D), t (N,) and W '
                              '(nodes, D), got {}, {} and {}'.format(x.shape, t.shape, W.shape))
-        self.retain_inputs((0, 1, 2))
         path, code = self.paths[t], self.codes[t]
         self._score = xp.einsum('bld,bd->bl', W[path], x) * code
         loss = xp.logaddexp(0.0, -self._score)
