@@ -130,6 +130,22 @@ def _replays(step):
     return [entry for entry in step.schedules.values() if isinstance(entry, _Replay)]
 
 
+def _batches_of_2x3(n):
+    return [(numpy.random.RandomState(number).randn(2, 3).astype(numpy.float32),)
+            for number in range(n)]
+
+
+def _train_define_by_run(make, batches, reason):
+    """Trains ``make()``'s model with SGD through a capture_step that must run every step
+    define-by-run after exactly one CaptureWarning matching ``reason``; returns it."""
+    pairs = _pair(make, optimizers.SGD)
+    with pytest.warns(CaptureWarning, match=reason) as record:
+        step = _train(pairs, batches)
+    assert len(record) == 1
+    assert not _replays(step)
+    return record[0]
+
+
 @pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
 def test_mlp_100_steps_are_bitwise_define_by_run(optimizer_class):
     pairs = _pair(_mlp, optimizer_class)
@@ -287,15 +303,11 @@ _READS = {  # how a loss function may read the values of an array on the host
 def test_a_branch_on_a_value_read_on_the_host_runs_define_by_run(read):
     # the two traced steps take the same way; a later one the other
     read, reason = _READS[read]
-    pairs = _pair(lambda: _Branching(read), optimizers.SGD)
     rng = numpy.random.RandomState(3)
     batches = [(numpy.abs(rng.randn(2, 3)).astype(numpy.float32) * sign,)
                for sign in (1, 1, -1, 1, -1, -1)]
-    with pytest.warns(CaptureWarning, match=reason) as record:
-        step = _train(pairs, batches)
-    assert len(record) == 1
-    assert 'test_capture.py' in str(record[0].message)
-    assert not _replays(step)
+    warning = _train_define_by_run(lambda: _Branching(read), batches, reason)
+    assert 'test_capture.py' in str(warning.message)
 
 
 class _Alternating(kusari.Chain):
@@ -314,10 +326,8 @@ class _Alternating(kusari.Chain):
 def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
     pairs = _pair(_Alternating, optimizers.SGD)
     pairs[1][0].calls = 0
-    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
-               for n in range(5)]
     with pytest.warns(CaptureWarning, match='applied different functions') as record:
-        step = _train(pairs, batches)
+        step = _train(pairs, _batches_of_2x3(5))
     assert len(record) == 1
     assert not _replays(step)
 
@@ -335,13 +345,7 @@ class _ReportsAnArray(kusari.Chain):
 
 
 def test_a_value_reported_that_is_no_variable_runs_define_by_run():
-    pairs = _pair(_ReportsAnArray, optimizers.SGD)
-    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
-               for n in range(4)]
-    with pytest.warns(CaptureWarning, match='not a Variable') as record:
-        step = _train(pairs, batches)
-    assert len(record) == 1
-    assert not _replays(step)
+    _train_define_by_run(_ReportsAnArray, _batches_of_2x3(4), 'not a Variable')
 
 
 class _OutsideState(kusari.Chain):
@@ -359,12 +363,10 @@ class _OutsideState(kusari.Chain):
 
 def test_a_variable_from_an_earlier_step_runs_define_by_run():
     pairs = _pair(_OutsideState, optimizers.SGD)
-    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
-               for n in range(4)]
     model, opt = pairs[0]
     step = capture_step(opt, model)
     with pytest.warns(CaptureWarning):
-        for batch in batches:
+        for batch in _batches_of_2x3(4):
             step(*batch)
             model.state.unchain_backward()
     assert not _replays(step)
@@ -574,13 +576,7 @@ class _AddsNoise(_WritesIntoAValue):
     (_WritesIntoABuffer, r'writes into its arrays.*numpy\.multiply'),
 ])
 def test_arrays_computed_on_the_host_run_define_by_run(make, reason):
-    pairs = _pair(make, optimizers.SGD)
-    batches = [(numpy.random.RandomState(n).randn(2, 3).astype(numpy.float32),)
-               for n in range(5)]
-    with pytest.warns(CaptureWarning, match=reason) as record:
-        step = _train(pairs, batches)
-    assert len(record) == 1
-    assert not _replays(step)
+    _train_define_by_run(make, _batches_of_2x3(5), reason)
 
 
 def test_values_read_in_static_code_are_read_on_every_step():
