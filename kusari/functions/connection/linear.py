@@ -49,24 +49,31 @@ class LinearFunction(core.FunctionNode):
         return None
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
         x, W = self.get_retained_inputs()
-        ret = []
-        for i in indexes:
-            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else sum_(gy, axis=0))
-        if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes need no cast either
-            ret = _in_input_dtypes(x.dtype, W.dtype, indexes, ret, cast_to)
-        return tuple(ret)
+        return _gradients(indexes, grad_outputs[0], x, W, _sum_rows, cast_to)
 
     def backward_arrays(self, indexes, grad_outputs):
-        gy, = grad_outputs
         x, W = self.get_retained_arrays()
-        ret = []  # a loop: a comprehension would build a closure, a per-op cost
-        for i in indexes:
-            ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else gy.sum(axis=0))
-        if x.dtype is not W.dtype:
-            ret = _in_input_dtypes(x.dtype, W.dtype, indexes, ret, _cast)
-        return tuple(ret)
+        return _gradients(indexes, grad_outputs[0], x, W, _sum_array_rows, _cast)
+
+
+def _gradients(indexes, gy, x, W, sum_rows, cast):
+    """The gradients of the targets among (x, W, b), for Variables (the graph form) or
+    arrays (the array form), each form giving its own ``sum_rows`` and ``cast``."""
+    ret = []  # a loop: a comprehension would build a closure, a per-op cost
+    for i in indexes:
+        ret.append(gy @ W if i == 0 else gy.T @ x if i == 1 else sum_rows(gy))
+    if x.dtype is not W.dtype:  # `is`: the cheap test; equal dtypes need no cast either
+        ret = _in_input_dtypes(x.dtype, W.dtype, indexes, ret, cast)
+    return tuple(ret)
+
+
+def _sum_rows(gy):
+    return sum_(gy, axis=0)
+
+
+def _sum_array_rows(gy):
+    return gy.sum(axis=0)
 
 
 def _in_input_dtypes(x_dtype, W_dtype, indexes, grads, cast):
