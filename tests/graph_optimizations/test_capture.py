@@ -310,11 +310,18 @@ def test_a_branch_on_a_value_read_on_the_host_runs_define_by_run(read):
     assert 'test_capture.py' in str(warning.message)
 
 
-class _Alternating(kusari.Chain):
+class _Linear3To2(kusari.Chain):
+    """A model of one Linear(3, 2), whose subclasses' forwards use the step's values."""
+
     def __init__(self):
         super().__init__()
         with self.init_scope():
             self.l1 = L.Linear(3, 2)
+
+
+class _Alternating(_Linear3To2):
+    def __init__(self):
+        super().__init__()
         self.calls = 0
 
     def forward(self, x):
@@ -332,12 +339,7 @@ def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
     assert not _replays(step)
 
 
-class _ReportsAnArray(kusari.Chain):
-    def __init__(self):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(3, 2)
-
+class _ReportsAnArray(_Linear3To2):
     def forward(self, x):
         loss = F.sum(self.l1(x))
         kusari.report({'loss': loss.array}, self)
@@ -523,30 +525,20 @@ class _Detaches(kusari.Chain):
         return F.sum(self.l2(h.array) * self.l2(h))
 
 
-class _ComputesOnTheHost(kusari.Chain):
-    def __init__(self):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(3, 2)
-
+class _ComputesOnTheHost(_Linear3To2):
     def forward(self, x):
         h = self.l1(x)
         return F.sum(h * (h.array > 0).astype(numpy.float32))
 
 
-class _WritesIntoAValue(kusari.Chain):
-    def __init__(self):
-        super().__init__()
-        with self.init_scope():
-            self.l1 = L.Linear(3, 2)
-
+class _WritesIntoAValue(_Linear3To2):
     def forward(self, x):
         h = F.tanh(self.l1(x))
         h.array *= 2  # kusari.functions would record it; this is not replayed
         return F.sum(h * h)
 
 
-class _WritesIntoABuffer(_WritesIntoAValue):
+class _WritesIntoABuffer(_Linear3To2):
     def forward(self, x):
         h = F.tanh(self.l1(x))
         buffer = numpy.empty(h.shape, numpy.float32)
@@ -554,14 +546,14 @@ class _WritesIntoABuffer(_WritesIntoAValue):
         return F.sum(h * buffer)
 
 
-class _CopiesOutOfTheWatch(_WritesIntoAValue):
+class _CopiesOutOfTheWatch(_Linear3To2):
     def forward(self, x):
         h = F.tanh(self.l1(x))
         mask = numpy.array(h.array) > 0  # a copy, not watched: its values are not seen
         return F.sum(h * mask.astype(numpy.float32))
 
 
-class _AddsNoise(_WritesIntoAValue):
+class _AddsNoise(_Linear3To2):
     def forward(self, x):
         h = F.tanh(self.l1(x))
         return F.sum(h + numpy.random.uniform(size=h.shape).astype(numpy.float32))
