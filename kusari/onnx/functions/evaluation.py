@@ -13,6 +13,11 @@ def _predicted_labels(b, y, t):
     return pred, b.op('Cast', [t], to=7)
 
 
+def _not_ignored(b, labels, ignore_label):
+    """The mask of the int64 ``labels`` that are not ``ignore_label``."""
+    return b.op('Not', [b.op('Equal', [labels, b.const(ignore_label, numpy.int64)])])
+
+
 def _fraction(b, count, total, dtype):
     """count / max(total, 1), both boolean masks counted."""
     to = _float(dtype)
@@ -33,7 +38,7 @@ def convert_Accuracy(params):
     if func.ignore_label is None:
         valid = b.op('Equal', [labels, labels])  # every label counts
     else:
-        valid = b.op('Not', [b.op('Equal', [labels, b.const(func.ignore_label, numpy.int64)])])
+        valid = _not_ignored(b, labels, func.ignore_label)
         correct = b.op('And', [correct, valid])
     return _fraction(b, correct, valid, dtype)
 
@@ -47,7 +52,7 @@ def convert_BinaryAccuracy(params):
     dtype = func.inputs[0].dtype
     labels = b.op('Cast', [t], to=7)
     positive = b.op('Cast', [b.op('Not', [b.op('Less', [y, b.const(0, dtype)])])], to=7)
-    valid = b.op('Not', [b.op('Equal', [labels, b.const(func.ignore_label, numpy.int64)])])
+    valid = _not_ignored(b, labels, func.ignore_label)
     return _fraction(b, b.op('Equal', [positive, labels]), valid, dtype)
 
 
@@ -85,8 +90,7 @@ def convert_ClassificationSummary(params):
     n = b.out_shape(0)[0]
     pred, labels = _predicted_labels(b, y, t)
     classes = b.ints(range(n))
-    kept = b.unsqueeze(b.reshape(b.op('Not', [b.op('Equal', [labels, b.const(
-        func.ignore_label, numpy.int64)])]), [-1]), [1])
+    kept = b.unsqueeze(b.reshape(_not_ignored(b, labels, func.ignore_label), [-1]), [1])
 
     def one_hot(values):
         """(samples, n) float64 indicators; ignored samples are all zero."""
