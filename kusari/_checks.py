@@ -30,6 +30,38 @@ def check_same_device(func, in_data):
                         'first (e.g. Variable.to_device)'.format(func.label, described))
 
 
+class TypeCheckMethod:
+    """``FunctionNode.check_type_forward``: check input types with
+    ``kusari.utils.type_check`` expectations. A no-op until a subclass overrides it or code
+    sets it on an instance (as mocks do), which also makes apply call it."""
+
+    def __get__(self, node, cls=None):
+        if node is None:
+            return self
+        return node.__dict__.get('check_type_forward', _ignore_types)
+
+    def __set__(self, node, method):
+        node.__dict__['check_type_forward'] = method
+        node._checks_types = node._forward_checked = True
+
+
+def _ignore_types(in_types):
+    pass
+
+
+def check_types(func, in_data, type_check):
+    """Run ``func.check_type_forward`` cheaply (light mode); on failure, run it again on
+    expression trees to build a readable message naming the function."""
+    try:
+        with type_check.light_mode:
+            func.check_type_forward(type_check.get_light_types(in_data))
+        return
+    except type_check.InvalidType:
+        pass
+    with type_check.get_function_check_context(func):
+        func.check_type_forward(type_check.get_types(in_data, 'in_types', False))
+
+
 def check_finite(func, arrays, phase):
     """Raise, naming the function and where it was created, on NaN or Inf (debug mode)."""
     from kusari import backend

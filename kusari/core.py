@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import heapq
+import operator
 import sys
 import threading
 import traceback
@@ -89,6 +90,11 @@ def _check_array(value, what):
         raise TypeError('{} must hold numbers, but got an array of dtype object'.format(what))
 
 
+def _alias(name):
+    """A property reading and setting the attribute ``name`` under another name."""
+    return property(operator.attrgetter(name), lambda obj, value: setattr(obj, name, value))
+
+
 class VariableNode:
     """The graph-side node of a Variable.
 
@@ -119,21 +125,9 @@ class VariableNode:
         node = self.creator_node
         return node.function if isinstance(node, _FunctionAdapter) else node
 
-    @property
-    def _rank(self):  # Chainer's name for the rank, which its programs set
-        return self.rank
-
-    @_rank.setter
-    def _rank(self, rank):
-        self.rank = rank
-
-    @property
-    def _requires_grad(self):  # Chainer's name, likewise
-        return self.requires_grad
-
-    @_requires_grad.setter
-    def _requires_grad(self, flag):
-        self.requires_grad = flag
+    # Chainer's names for the rank and the flag, which its programs read and set
+    _rank = _alias('rank')
+    _requires_grad = _alias('requires_grad')
 
     @property
     def label(self):
@@ -179,6 +173,13 @@ class VariableNode:
 
     def unchain(self):
         self.creator_node = None
+
+
+def _refused_comparison(operator):
+    def refuse(self, other):
+        raise TypeError('Variables do not support the {} operator; compare their arrays '
+                        '(the array attribute) instead'.format(operator))
+    return refuse
 
 
 class Variable:
@@ -527,16 +528,8 @@ class Variable:
         return '<variable {}at 0x{:x}>'.format(name, id(self))
 
     # Chainer defines no elementwise comparisons, no truth value and no hash for variables.
-    def _refuse_operator(self, operator):
-        raise TypeError('Variables do not support the {} operator; compare their arrays '
-                        '(the array attribute) instead'.format(operator))
-
-    __eq__ = lambda self, other: self._refuse_operator('==')  # type: ignore  # noqa: E731
-    __ne__ = lambda self, other: self._refuse_operator('!=')  # type: ignore  # noqa: E731
-    __lt__ = lambda self, other: self._refuse_operator('<')  # noqa: E731
-    __le__ = lambda self, other: self._refuse_operator('<=')  # noqa: E731
-    __gt__ = lambda self, other: self._refuse_operator('>')  # noqa: E731
-    __ge__ = lambda self, other: self._refuse_operator('>=')  # noqa: E731
+    __eq__, __ne__, __lt__, __le__, __gt__, __ge__ = [  # type: ignore[assignment]
+        _refused_comparison(operator) for operator in ('==', '!=', '<', '<=', '>', '>=')]
 
     def __bool__(self):
         raise TypeError('Variables cannot be evaluated as Python bool; use their arrays')
@@ -593,6 +586,19 @@ def as_array(obj: Variable | types.NdArray) -> types.NdArray:
 # 2. FunctionNode
 # ---------------------------------------------------------------------------
 
+class _AllInputs:
+    """The type of ``ALL_INPUTS``: read on a node that has inputs, the indexes of all of
+    them (a non-data descriptor, so ``retain_inputs`` still sets other indexes)."""
+
+    def __get__(self, node, cls=None):
+        if node is None:
+            return self
+        return None if node.inputs is None else tuple(range(len(node.inputs)))
+
+
+ALL_INPUTS = _AllInputs()
+
+
 class FunctionNode:
     """A differentiable function: ``forward`` on arrays, ``backward`` on Variables.
 
@@ -605,12 +611,11 @@ class FunctionNode:
     Retention
         What backward needs of the inputs and outputs is declared on the class:
         ``_input_indexes_to_retain`` and ``_output_indexes_to_retain``, tuples of
-        indexes (None: nothing). ``apply`` keeps those arrays after ``forward``. This is
-        what ``retain_inputs``/``retain_outputs`` set when called inside ``forward``
-        (Chainer's way, which works too); declared once, it costs no call per
-        application (390 instructions per F.tanh, benchmarks/instructions.py). kusari's
-        ops call them only where the indexes depend on the call (on the number of
-        inputs).
+        indexes (None: nothing), or ``ALL_INPUTS`` for a function that keeps every
+        input however many it takes. ``apply`` keeps those arrays after ``forward``.
+        This is what ``retain_inputs``/``retain_outputs`` set when called inside
+        ``forward`` (Chainer's way, which works too); declared once, it costs no call
+        per application (390 instructions per F.tanh, benchmarks/instructions.py).
     ``backward(target_input_indexes, grad_outputs)`` (the graph form)
         One gradient Variable (or None) per *target* input, from the output gradients
         (Variables or None), written with differentiable kusari functions so that it
@@ -830,7 +835,7 @@ class FunctionNode:
         if 'cupy' in _modules:
             _checks.check_same_device(self, in_data)
         if self._checks_types and config.type_check:
-            self._check_types(in_data)
+            _checks.check_types(self, in_data, _type_check)
         hooks = (_function_hooks or self._local_function_hooks) and self._all_hooks()
         for hook in hooks or ():
             hook.forward_preprocess(self, in_data)
@@ -856,34 +861,7 @@ class FunctionNode:
     def forward_gpu(self, inputs):
         raise NotImplementedError('{} implements no GPU forward'.format(self.label))
 
-    class _TypeCheckMethod:
-        """``check_type_forward``: check input types with ``kusari.utils.type_check``
-        expectations. A no-op until a subclass overrides it or code sets it on an
-        instance (as mocks do), which also makes apply call it."""
-
-        def __get__(self, node, cls=None):
-            if node is None:
-                return self
-            return node.__dict__.get('check_type_forward', _ignore_types)
-
-        def __set__(self, node, method):
-            node.__dict__['check_type_forward'] = method
-            node._checks_types = node._forward_checked = True
-
-    check_type_forward = _TypeCheckMethod()
-
-    def _check_types(self, in_data):
-        """Run check_type_forward cheaply (light mode); on failure, run it again on
-        expression trees to build a readable message naming this function."""
-        type_check = _type_check
-        try:
-            with type_check.light_mode:
-                self.check_type_forward(type_check.get_light_types(in_data))
-            return
-        except type_check.InvalidType:
-            pass
-        with type_check.get_function_check_context(self):
-            self.check_type_forward(type_check.get_types(in_data, 'in_types', False))
+    check_type_forward = _checks.TypeCheckMethod()
 
     def _normalize_outputs(self, outputs):
         """Check that forward returned a tuple of arrays; NumPy scalars (what NumPy
@@ -1004,10 +982,6 @@ class FunctionNode:
     def delete_hook(self, name):
         self.local_function_hooks.pop(name).deleted(self)
 
-
-
-def _ignore_types(in_types):
-    pass
 
 
 def _backward_arrays_by_kernel(node, indexes, grad_outputs):
@@ -1332,29 +1306,55 @@ def _no_variable():
     return None
 
 
+class _OrderProbe(FunctionNode):
+    """Stands for a function of a graph built outside apply, in ``backprop_order``: its
+    backward notes the function and passes zero gradients on; hooks do not see it."""
+
+    def __init__(self, function, rank, order):
+        self.function, self.rank, self.order = function, rank, order
+        self.outputs = ()
+
+    def backward(self, indexes, grad_outputs):
+        self.order.append(self.function)
+        return (_new_variable(numpy.zeros(()), True),) * len(indexes)
+
+    def _all_hooks(self):
+        return ()
+
+
+def _probe_node(creator=None):
+    """A node of ``backprop_order``'s probes: an output of ``creator`` (a probe), or a leaf."""
+    node = graph_leaf((), numpy.dtype(numpy.float64))
+    node.requires_grad = True
+    if creator is not None:
+        node.creator_node = creator
+        creator.outputs += (_weakref(node),)
+    return node
+
+
 def backprop_order(functions, rank, inputs_reached):
     """The functions of a graph in the order backprop runs them, from ``functions`` (the
-    creators of the outputs, in order): the highest ``rank(function)`` first, equal ranks
-    in the order they are reached, ``inputs_reached(function)`` giving the creators that
-    its backward passes gradients to, in its inputs' order. A valid reverse topological
-    order for any DAG, as a function's rank exceeds that of every function before it.
-
-    ``_backprop`` runs this rule inline (a call per function would show in every
-    backward pass); tests/test_core.py checks that the two agree.
+    creators of the outputs, in order), ``rank(function)`` giving a function's rank and
+    ``inputs_reached(function)`` the creators its backward passes gradients to, in its
+    inputs' order. Asked of ``_backprop`` itself, run on probes standing for the functions,
+    so that there is one rule: the highest rank first, equal ranks in the order reached.
     """
-    heap = []
-    seen = set()
-    for function in functions:
-        if function not in seen:
-            seen.add(function)
-            heapq.heappush(heap, (-rank(function), len(seen), function))
-    while heap:
-        function = heapq.heappop(heap)[2]
-        yield function
-        for creator in inputs_reached(function):
-            if creator not in seen:
-                seen.add(creator)
-                heapq.heappush(heap, (-rank(creator), len(seen), creator))
+    order: list[typing.Any] = []
+    probes: dict[typing.Any, _OrderProbe] = {}
+    pending = list(functions)
+    while pending:
+        function = pending.pop()
+        if function not in probes:
+            probes[function] = _OrderProbe(function, rank(function), order)
+            pending.extend(inputs_reached(function))
+    for function, probe in probes.items():
+        # (a leaf input last, so that every probe has a target and runs)
+        probe.inputs = tuple([_probe_node(probes[creator]) for creator
+                              in inputs_reached(function)] + [_probe_node()])
+    grads = {_probe_node(probes[function]): _new_variable(numpy.zeros(()), True)
+             for function in functions}
+    _backprop(grads, None, False, None)
+    return order
 
 
 def backprop_to(grads, nodes):

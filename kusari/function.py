@@ -27,6 +27,8 @@ class FunctionAdapter(FunctionNode):
     adapter (held by the graph) owns the Function, which refers to it weakly.
     """
 
+    # old-style functions get every input back in backward unless they chose otherwise
+    _input_indexes_to_retain = core.ALL_INPUTS
     _function = None
     _weak_function = None
 
@@ -53,8 +55,6 @@ class FunctionAdapter(FunctionNode):
         self.function.check_type_forward(in_types)
 
     def forward(self, inputs):
-        # Old-style functions get every input back in backward unless they chose otherwise.
-        self.retain_inputs(tuple(range(len(inputs))))
         return self.function.forward(inputs)
 
     def backward(self, target_input_indexes, grad_outputs):

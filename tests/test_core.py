@@ -1,8 +1,11 @@
 """The graph core: configuration, Variable, FunctionNode and backprop semantics."""
 
+import contextlib
 import copy
+import functools
 import gc
 import io
+import operator
 import threading
 import weakref
 
@@ -987,26 +990,71 @@ def test_gradient_terms_of_equal_rank_are_summed_in_the_order_reached():
         del garbage
 
 
-def test_backprop_order_states_the_order_backprop_runs_functions_in():
+@pytest.mark.parametrize('double, with_hook', [(False, False), (True, False), (False, True)])
+def test_backprop_order_states_the_order_backprop_runs_functions_in(double, with_hook):
     # equal ranks reached in several orders, a function of two outputs' branches
     x = Variable(f32(0.5, 1.5))
     a, b = F.exp(x), F.sin(x)
     c, d = a * b, F.tanh(a)
     loss = F.sum(c + d) + F.sum(F.cos(b)) + F.sum(d)
-    expected = list(kusari.core.backprop_order(
-        [loss.creator_node], lambda function: function.rank,
-        lambda function: [x.creator_node for x in function.inputs
-                          if x.requires_grad and x.creator_node is not None]))
     order = []
 
-    class Recorder(kusari.FunctionHook):
+    class Spy(kusari.FunctionHook):
+        name = 'spy'
+
         def backward_preprocess(self, function, in_data, out_grad):
             order.append(function)
 
-    with Recorder():
+    # backprop_order runs backprop on stand-ins that the hooks do not see, in either mode
+    with kusari.using_config('enable_backprop', double), (
+            Spy() if with_hook else contextlib.nullcontext()):
+        expected = kusari.core.backprop_order(
+            [loss.creator_node], lambda function: function.rank,
+            lambda function: [x.creator_node for x in function.inputs
+                              if x.requires_grad and x.creator_node is not None])
+    assert order == []
+    with Spy():
         loss.backward()
     assert len(order) == 11
     assert order == expected
+
+
+class _Product(kusari.FunctionNode):
+    """The product of any number of inputs, keeping them all (ALL_INPUTS)."""
+    _input_indexes_to_retain = kusari.core.ALL_INPUTS
+
+    def forward(self, inputs):
+        return numpy.prod(numpy.stack(inputs), axis=0),
+
+    def backward(self, indexes, grad_outputs):
+        xs = self.get_retained_inputs()
+        return tuple([grad_outputs[0] * functools.reduce(
+            operator.mul, [x for j, x in enumerate(xs) if j != i]) for i in indexes])
+
+
+@pytest.mark.parametrize('n', [2, 3, 5])
+def test_all_inputs_retains_every_input_however_many(n):
+    xs = [Variable(f32(i + 1.0, i + 2.0)) for i in range(n)]
+    node = _Product()
+    y, = node.apply(xs)
+    assert [x.data is v.array for x, v in zip(node.inputs, xs)] == [True] * n
+    assert len(node.get_retained_inputs()) == n
+    F.sum(y).backward()
+    others = [numpy.prod([v.array for v in xs if v is not x], axis=0) for x in xs]
+    for x, expected in zip(xs, others):
+        numpy.testing.assert_allclose(x.grad, expected)
+
+
+def test_retain_inputs_in_forward_overrides_all_inputs():
+    class FirstOnly(_Product):
+        def forward(self, inputs):
+            self.retain_inputs((0,))
+            return super().forward(inputs)
+
+    node = FirstOnly()
+    node.apply([Variable(f32(1.0)), Variable(f32(2.0)), Variable(f32(3.0))])
+    assert [x.data is not None for x in node.inputs] == [True, False, False]
+    assert _Product._input_indexes_to_retain is kusari.core.ALL_INPUTS
 
 
 def test_parameter_pickles_made_when_it_lived_in_the_core_load():

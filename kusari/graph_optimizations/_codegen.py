@@ -190,8 +190,8 @@ def _generate_backward(schedule, input_key):
 
 def _backprop_order(schedule, step_ranks, creators, needs):
     """The numbers of the steps in the order kusari's backprop runs their functions
-    (``core.backprop_order``), so that gradients are summed in the same order as
-    define-by-run."""
+    (``core.backprop_order`` asks the core's backprop), so that gradients are summed in
+    the same order as define-by-run."""
     def inputs_reached(number):
         reached = [creators.get(s) for s in schedule.steps[number].in_slots if needs[s]]
         return [creator for creator in reached if creator is not None]

@@ -60,6 +60,8 @@ class _TorchFunction(core.FunctionNode):
     leaves of the call it differentiates, so PyTorch's graph links the two.
     """
 
+    _input_indexes_to_retain = core.ALL_INPUTS
+
     def __init__(self, fn, leaves=()):
         self.fn = fn
         self._reused = tuple(leaves)
@@ -69,7 +71,6 @@ class _TorchFunction(core.FunctionNode):
         return 'TorchFunction({})'.format(getattr(self.fn, '__name__', type(self.fn).__name__))
 
     def forward(self, inputs):
-        self.retain_inputs(tuple(range(len(inputs))))
         self._leaves = self._reused + tuple(_leaf(a) for a in inputs[len(self._reused):])
         # PyTorch records a graph only when kusari does (not under no_backprop_mode).
         with torch.set_grad_enabled(config.enable_backprop):

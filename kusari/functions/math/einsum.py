@@ -26,6 +26,8 @@ class EinSum(core.FunctionNode):
     """``einsum`` of inputs whose subscripts ``in_subs`` (a tuple, or one string separated by
     commas) are letters only; the result has NumPy's promoted dtype of the inputs."""
 
+    _input_indexes_to_retain = core.ALL_INPUTS
+
     def __init__(self, in_subs, out_sub):
         self.in_subs = _split(in_subs)
         self.out_sub = out_sub
@@ -36,7 +38,6 @@ class EinSum(core.FunctionNode):
         return self.in_subs, (), self.out_sub
 
     def forward(self, inputs):
-        self.retain_inputs(tuple(range(len(inputs))))
         xp = get_array_module(*inputs)
         subs, constants, out_sub = self._terms(xp, numpy.result_type(*[x.dtype for x in inputs]))
         operands = inputs + tuple(constants)

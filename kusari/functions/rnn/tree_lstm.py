@@ -22,6 +22,7 @@ def _cell_output_grads(c, o, gc, gh):
 
 
 class TreeLSTM(core.FunctionNode):
+    _input_indexes_to_retain = core.ALL_INPUTS
     _output_indexes_to_retain = (0,)
 
     def forward(self, inputs):
@@ -32,7 +33,6 @@ class TreeLSTM(core.FunctionNode):
             if len(c_k) != len(x):
                 fail('tree_lstm', 'c{}'.format(k + 1), 'the batch size of x ({})'.format(len(x)),
                      'shape {}'.format(c_k.shape))
-        self.retain_inputs(tuple(range(n + 1)))
         xp = get_array_module(x)
         gates = _cell.split(x, 3 + n, False)
         c = xp.tanh(gates[0]) * _cell.sigmoid_array(gates[1])

@@ -28,11 +28,12 @@ def _call(func, xs):
 class Forget(core.FunctionNode):
     """Runs ``func`` without a graph; backward runs it again with one and backprops."""
 
+    _input_indexes_to_retain = core.ALL_INPUTS
+
     def __init__(self, func):
         self.func = func
 
     def forward(self, inputs):
-        self.retain_inputs(tuple(range(len(inputs))))
         with configuration.no_backprop_mode(), core.using_config('_will_recompute', True):
             outs = _call(self.func, [core.Variable(x) for x in inputs])
         return tuple(out.array for out in outs)
