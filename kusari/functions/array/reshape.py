@@ -22,6 +22,9 @@ class Reshape(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return reshape(grad_outputs[0], self._in_shape),
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].reshape(self._in_shape),
+
 
 def reshape(x, shape):
     """Reshapes ``x`` to ``shape`` (one entry may be -1).

@@ -4,11 +4,10 @@ import importlib
 
 from kusari import core
 from kusari.functions._checks import fail
-from kusari.functions._dtypes import cast_to
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.connection import _conv_kernels as kernels
 from kusari.functions.connection._conv_args import (apply_node, check_inputs, ntuple,
                                                     unpack_inputs)
-from kusari.functions.math.sum import sum as sum_
 from kusari.utils.conv import get_conv_outsize
 
 
@@ -47,20 +46,27 @@ class _ConvolutionNodeBase(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, W = self.get_retained_inputs()
-        gy, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], x, W, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, W = self.get_retained_arrays()
+        return self._gradients(indexes, grad_outputs[0], x, W, ArrayForm)
+
+    def _gradients(self, indexes, gy, x, W, form):
+        """The gradients of the targets among (x, W, b) in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(self._input_grad_node(x.shape[2:]).apply((gy, W))[0])
+                ret.append(form.run(self._input_grad_node(x.shape[2:]), (gy, W))[0])
             elif i == 1:
                 # W correlates x with gy; the transposed convolution's x plays gy's part
                 x_and_gy = (gy, x) if self._transposed else (x, gy)
-                ret.append(cast_to(ConvolutionNDGradW(
+                ret.append(form.cast(form.run(ConvolutionNDGradW(
                     W.shape[2:], self.stride, self.pad, self.dilate, self.groups,
-                    self.func).apply(x_and_gy)[0], W.dtype))
+                    self.func), x_and_gy)[0], W.dtype))
             else:
-                ret.append(cast_to(sum_(gy, axis=(0,) + tuple(range(2, gy.ndim))),
-                                   self.inputs[2].dtype))
+                ret.append(form.cast(form.sum(gy, (0,) + tuple(range(2, gy.ndim))),
+                                     self.inputs[2].dtype))
         return tuple(ret)
 
 

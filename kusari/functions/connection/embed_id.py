@@ -5,6 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail, values_checkable
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 def _check_ids(x, n_rows, ignore_label):
@@ -43,11 +44,19 @@ class EmbedIDFunction(core.FunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0]
+        x, = self.get_retained_inputs()
+        return self._gradients(indexes, x, grad_outputs[0], GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, = self.get_retained_arrays()
+        return self._gradients(indexes, x, grad_outputs[0], ArrayForm)
+
+    def _gradients(self, indexes, x, gy, form):
+        """W's gradient (x, integer ids, has none) in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
-            ret.append(None if i == 0 else EmbedIDGrad(self._w_shape, self.ignore_label).apply(
-                (x, grad_outputs[0]))[0])
+            ret.append(None if i == 0 else form.run(
+                EmbedIDGrad(self._w_shape, self.ignore_label), (x, gy))[0])
         return tuple(ret)
 
 

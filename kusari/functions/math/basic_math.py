@@ -112,6 +112,9 @@ class AddConstant(_WithConstant):
     def backward(self, indexes, grad_outputs):
         return grad_outputs[0],
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0],
+
 
 class Sub(Binary):
     name = 'sub'

@@ -3,9 +3,7 @@
 import warnings
 
 from kusari.functions._checks import fail
-from kusari.functions.array.cast import cast
-from kusari.functions.array.reshape import reshape
-from kusari.functions.math.sum import sum as sum_
+from kusari.functions._forms import GraphForm
 from kusari.graph_optimizations.static_graph_utilities import static_code
 from kusari.configuration import config
 
@@ -41,21 +39,17 @@ def check_parameters(func, x, axes, params):
                  'dtype {}'.format(param.dtype))
 
 
-def expanded(param, x_shape, axes, dtype):
-    """``param`` reshaped to broadcast against ``x`` (1 on ``axes``) and cast to ``dtype``."""
+def expanded(param, x_shape, axes, dtype, form=GraphForm):
+    """``param`` reshaped to broadcast against ``x`` (1 on ``axes``) and cast to ``dtype``,
+    in ``form`` (a Variable, or an array with ArrayForm)."""
     shape = tuple(1 if i in axes else n for i, n in enumerate(x_shape))
-    param = reshape(param, shape)
-    if param.dtype != dtype:
-        param = cast(param, dtype)
-    return param
+    return form.cast(form.reshape(param, shape), dtype)
 
 
-def parameter_sum(value, axes, dtype):
-    """``value`` summed over ``axes`` (to a parameter's shape), in the parameter's ``dtype``."""
-    total = sum_(value, axes)
-    if total.dtype != dtype:
-        total = cast(total, dtype)
-    return total
+def parameter_sum(value, axes, dtype, form=GraphForm):
+    """``value`` summed over ``axes`` (to a parameter's shape), in the parameter's ``dtype``,
+    in ``form``."""
+    return form.cast(form.sum(value, axes), dtype)
 
 
 def warn_single_sample(func, x_shape, axes):

@@ -17,7 +17,7 @@ import numpy
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions.array.reshape import reshape
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.math.sum import sum as sum_
 from kusari.functions.normalization import _affine
 
@@ -156,23 +156,31 @@ class ScaledStandardization(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, gamma = self.get_retained_inputs()
-        gy, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], x, gamma, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, gamma = self.get_retained_arrays()
+        return self._gradients(indexes, grad_outputs[0], x, gamma, ArrayForm)
+
+    def _gradients(self, indexes, gy, x, gamma, form):
+        """The gradients of the targets among (x, gamma, beta) in ``form`` (see _forms)."""
         shape = x.shape
         stat_shape = self.statistics_shape(shape)
         stat_axes, param_axes = self.statistics_axes(x.ndim), self.parameter_axes(x.ndim)
         grouped = stat_shape != shape
-        x_hat, r = Standardize(stat_axes, self.eps, self._standardized).apply(
-            (reshape(x, stat_shape) if grouped else x,))
+        # forward's x_hat and r, which the graph form gets as outputs of a node of x
+        x_hat, r = form.run(Standardize(stat_axes, self.eps, self._standardized),
+                            (form.reshape(x, stat_shape) if grouped else x,))
         ret = []
         for i in indexes:
             if i == 0:
-                g = gy * _affine.expanded(gamma, shape, param_axes, x.dtype)
-                gx, = StandardizeGrad(stat_axes).apply(
-                    (x_hat, r, reshape(g, stat_shape) if grouped else g))
-                ret.append(reshape(gx, shape) if grouped else gx)
+                g = gy * _affine.expanded(gamma, shape, param_axes, x.dtype, form)
+                gx, = form.run(StandardizeGrad(stat_axes),
+                               (x_hat, r, form.reshape(g, stat_shape) if grouped else g))
+                ret.append(form.reshape(gx, shape) if grouped else gx)
             elif i == 1:
-                x_hat_of_x = reshape(x_hat, shape) if grouped else x_hat
-                ret.append(_affine.parameter_sum(gy * x_hat_of_x, param_axes, gamma.dtype))
+                x_hat_of_x = form.reshape(x_hat, shape) if grouped else x_hat
+                ret.append(_affine.parameter_sum(gy * x_hat_of_x, param_axes, gamma.dtype, form))
             else:
-                ret.append(_affine.parameter_sum(gy, param_axes, self.inputs[2].dtype))
+                ret.append(_affine.parameter_sum(gy, param_axes, self.inputs[2].dtype, form))
         return tuple(ret)

@@ -1,6 +1,7 @@
 """Batch normalization, with batch statistics or with fixed (population) statistics."""
 
 from kusari import core
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.normalization import _affine
 from kusari.functions.normalization._standardize import ScaledStandardization, count
 from kusari.utils import argument
@@ -115,24 +116,32 @@ class FixedBatchNormalization(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, gamma, mean, var = self.get_retained_inputs()
-        gy, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], x, gamma, mean, var, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, gamma, mean, var = self.get_retained_arrays()
+        return self._gradients(indexes, grad_outputs[0], x, gamma, mean, var, ArrayForm)
+
+    def _gradients(self, indexes, gy, x, gamma, mean, var, form):
+        """The gradients of the targets among (x, gamma, beta, mean, var) in ``form`` (see
+        _forms)."""
         shape, dtype = x.shape, x.dtype
         inv_std = (var + self.eps) ** -0.5
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(gy * _affine.expanded(gamma * inv_std, shape, self.axis, dtype))
+                ret.append(gy * _affine.expanded(gamma * inv_std, shape, self.axis, dtype, form))
             elif i == 2:
-                ret.append(_affine.parameter_sum(gy, self.axis, gamma.dtype))
+                ret.append(_affine.parameter_sum(gy, self.axis, gamma.dtype, form))
             else:
-                x_hat = (x - _affine.expanded(mean, shape, self.axis, dtype)) * \
-                    _affine.expanded(inv_std, shape, self.axis, dtype)
-                ggamma = _affine.parameter_sum(gy * x_hat, self.axis, gamma.dtype)
+                x_hat = (x - _affine.expanded(mean, shape, self.axis, dtype, form)) * \
+                    _affine.expanded(inv_std, shape, self.axis, dtype, form)
+                ggamma = _affine.parameter_sum(gy * x_hat, self.axis, gamma.dtype, form)
                 if i == 1:
                     ret.append(ggamma)
                 elif i == 3:
                     ret.append(-gamma * inv_std *
-                               _affine.parameter_sum(gy, self.axis, gamma.dtype))
+                               _affine.parameter_sum(gy, self.axis, gamma.dtype, form))
                 else:
                     ret.append(-0.5 * gamma * inv_std * inv_std * ggamma)
         return tuple(ret)

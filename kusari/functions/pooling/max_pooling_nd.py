@@ -34,10 +34,16 @@ class MaxPoolingND(PoolingNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
+        return self._gradient_node().apply(grad_outputs)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient_node().forward(grad_outputs)
+
+    def _gradient_node(self):
         if self.index is None:
             raise RuntimeError('{}: backward needs the pooling indices, which were not kept: '
                                'the input did not require a gradient'.format(self.func))
-        return WindowScatter(self.windows, self.index, self._in_shape).apply(grad_outputs)
+        return WindowScatter(self.windows, self.index, self._in_shape)
 
 
 def _max_pooling(func, ndim, x, ksize, stride, pad, cover_all, return_indices):

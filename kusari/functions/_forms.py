@@ -1,0 +1,46 @@
+"""The two forms of a backward (see :class:`~kusari.FunctionNode`), as namespaces of the
+steps a gradient formula takes that operators do not cover.
+
+A formula written once against a ``form`` argument runs as the graph form with
+:class:`GraphForm` (on Variables, recorded, so differentiable again) and as the array
+form with :class:`ArrayForm` (on arrays), doing the same arithmetic in both: their
+gradients are equal bit for bit.
+"""
+
+from kusari.functions._dtypes import cast_to
+from kusari.functions.array.reshape import reshape
+from kusari.functions.math.sum import sum as sum_
+
+
+class GraphForm:
+    """On Variables: gradient nodes applied, kusari functions."""
+
+    @staticmethod
+    def run(node, inputs):
+        """The outputs of a gradient node (applied: recorded)."""
+        return node.apply(inputs)
+
+    sum = staticmethod(sum_)
+    reshape = staticmethod(reshape)
+    cast = staticmethod(cast_to)
+
+
+class ArrayForm:
+    """On arrays: the same computations, without nodes."""
+
+    @staticmethod
+    def run(node, inputs):
+        """The outputs of a gradient node: its forward on the arrays."""
+        return node.forward(inputs)
+
+    @staticmethod
+    def sum(x, axis, keepdims=False):
+        return x.sum(axis=axis, keepdims=keepdims)
+
+    @staticmethod
+    def reshape(x, shape):
+        return x.reshape(shape)
+
+    @staticmethod
+    def cast(x, dtype):
+        return x if x.dtype == dtype else x.astype(dtype)
