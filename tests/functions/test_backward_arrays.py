@@ -19,6 +19,10 @@ def _away_from_zero(shape):
     return rng.uniform(0.5, 1.5, shape) * rng.choice([-1, 1], shape)
 
 
+_DROPOUT_MASK = (rng.uniform(0, 1, (3, 4)) >= 0.4) / 0.6  # one mask for both forms
+_IDS = numpy.array([[0, 2, -1], [2, 2, 1]], numpy.int32)  # repeated, and one ignored
+
+
 CASES = {  # class name: (function, inputs), broadcasting where the function does
     'Tanh': (F.tanh, [_x()]),
     'Sigmoid': (F.sigmoid, [_x()]),
@@ -30,6 +34,27 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'Mul': (lambda a, b: a * b, [_x(), _x((3, 1))]),
     'MulConstant': (lambda a: a * 1.7, [_x()]),
     'Div': (lambda a, b: a / b, [_x(), _away_from_zero((4,))]),
+    'AddConstant': (lambda a: a + 2.5, [_x()]),
+    'Reshape': (lambda a: F.reshape(a, (2, 6)), [_x()]),
+    'Dropout': (lambda a: F.dropout(a, mask=_DROPOUT_MASK.astype(a.dtype)), [_x()]),
+    'Convolution2DFunction': (lambda x, W, b: F.convolution_2d(x, W, b, stride=2, pad=1),
+                              [_x((2, 3, 5, 5)), _x((4, 3, 3, 3)), _x((4,))]),
+    'ConvolutionND': (lambda x, W: F.convolution_nd(x, W, pad=1, groups=2),
+                      [_x((2, 4, 5)), _x((6, 2, 3))]),
+    'Deconvolution2DFunction': (lambda x, W, b: F.deconvolution_2d(x, W, b, stride=2),
+                                [_x((2, 3, 3, 3)), _x((3, 2, 3, 3)), _x((2,))]),
+    'DeconvolutionND': (lambda x, W: F.deconvolution_nd(x, W, stride=2, pad=1),
+                        [_x((2, 3, 4)), _x((3, 2, 3))]),
+    'BatchNormalization': (F.batch_normalization, [_x((5, 3, 2)), _x((3,)), _x((3,))]),
+    'FixedBatchNormalization': (F.fixed_batch_normalization,
+                                [_x((5, 3, 2)), _x((3,)), _x((3,)), _x((3,)),
+                                 rng.uniform(0.5, 1.5, (3,))]),
+    'LayerNormalization': (F.layer_normalization, [_x((4, 6)), _x((6,)), _x((6,))]),
+    'GroupNormalization': (lambda x, gamma, beta: F.group_normalization(x, 2, gamma, beta),
+                           [_x((3, 4, 5)), _x((4,)), _x((4,))]),
+    # overlapping windows: gradients meet on one element
+    'MaxPoolingND': (lambda x: F.max_pooling_2d(x, 3, stride=2, pad=1), [_x((2, 3, 5, 5))]),
+    'EmbedIDFunction': (lambda ids, W: F.embed_id(ids, W, ignore_label=-1), [_IDS, _x((4, 3))]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2)}
@@ -54,19 +79,28 @@ def test_every_function_with_backward_arrays_is_covered():
         getattr(F, name)
     defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
-    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py
-    assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM'}
+    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; two base classes
+    # (never applied themselves) hold the array forms of the cases' classes
+    assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
+                                    'ScaledStandardization'}
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
 @pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
 def test_backward_arrays_equals_backward(name, dtype):
     function, arrays = CASES[name]
-    arrays = [a.astype(dtype) for a in arrays]
+    arrays = [a.astype(dtype) if a.dtype.kind == 'f' else a for a in arrays]
+    _assert_forms_agree(function, arrays)
+
+
+def _assert_forms_agree(function, arrays):
     fast = _gradients(function, arrays, double=False)
     recorded = _gradients(function, arrays, double=True)
-    for a, b in zip(fast, recorded):
-        assert a.dtype == b.dtype and a.shape == b.shape
+    for a, b, array in zip(fast, recorded, arrays):
+        if array.dtype.kind != 'f':  # integer ids: no gradient
+            assert a is None and b is None
+            continue
+        assert a.dtype == b.dtype == array.dtype and a.shape == b.shape
         numpy.testing.assert_array_equal(a, b)
 
 
@@ -81,12 +115,23 @@ def test_backward_arrays_of_a_0d_input(name):
                                                 (numpy.float64, numpy.float16)])
 def test_linear_of_mixed_dtypes(x_dtype, W_dtype):
     # the products are in the promoted dtype; each gradient comes back in its input's
-    arrays = [_x((5, 4), x_dtype), _x((3, 4), W_dtype), _x((3,), x_dtype)]
-    fast = _gradients(F.linear, arrays, double=False)
-    recorded = _gradients(F.linear, arrays, double=True)
-    for a, b, array in zip(fast, recorded, arrays):
-        assert a.dtype == b.dtype == array.dtype
-        numpy.testing.assert_array_equal(a, b)
+    _assert_forms_agree(F.linear, [_x((5, 4), x_dtype), _x((3, 4), W_dtype), _x((3,), x_dtype)])
+
+
+@pytest.mark.parametrize('x_dtype, W_dtype', [(numpy.float32, numpy.float64),
+                                                (numpy.float64, numpy.float16)])
+def test_convolution_of_mixed_dtypes(x_dtype, W_dtype):
+    _assert_forms_agree(lambda x, W, b: F.convolution_2d(x, W, b, pad=1),
+                        [_x((2, 3, 4, 4), x_dtype), _x((2, 3, 3, 3), W_dtype), _x((2,), x_dtype)])
+
+
+@pytest.mark.parametrize('function, n_statistics', [(F.batch_normalization, 0),
+                                                    (F.fixed_batch_normalization, 2)])
+def test_batch_normalization_of_float16_with_float32_parameters(function, n_statistics):
+    # x_hat and the gradients are computed in float32; each comes back in its input's dtype
+    parameters = [_x((3,)) for _ in range(2)] + [rng.uniform(0.5, 1.5, (3,)).astype(
+        numpy.float32) for _ in range(n_statistics)]
+    _assert_forms_agree(function, [_x((5, 3, 2), numpy.float16)] + parameters)
 
 
 def test_linear_without_bias_and_with_a_constant_input():

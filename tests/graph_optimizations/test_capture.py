@@ -164,6 +164,7 @@ def test_cnn_with_batch_normalization_and_dropout_train_and_test(optimizer_class
     with kusari.using_config('train', False):
         _train(pairs, batches[:5], seed=100, step=step)
     assert len(_replays(step)) == 2  # one per config.train
+    _assert_backward_on_arrays(step)
 
 
 @pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
@@ -173,6 +174,13 @@ def test_lstm_language_model(optimizer_class):
     batches = [(rng.randint(0, 11, (3, 5)).astype(numpy.int32),) for _ in range(100)]
     step = _train(pairs, batches)
     assert len(_replays(step)) == 1
+    _assert_backward_on_arrays(step)
+
+
+def _assert_backward_on_arrays(step):
+    # every function on the way to the loss has an array form: the replays' backward
+    # runs on arrays, not as backprop over a graph
+    assert all([replay.backward is not None for replay in _replays(step)])
 
 
 def test_a_resumed_snapshot_continues_bitwise():
@@ -337,6 +345,19 @@ def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
         step = _train(pairs, _batches_of_2x3(5))
     assert len(record) == 1
     assert not _replays(step)
+
+
+class _SumOfSquares(_Linear3To2):
+    def forward(self, x):
+        h = self.l1(x)
+        return F.sum(h * h)
+
+
+def test_a_function_without_array_form_takes_the_graph_into_the_replay():
+    # Sum has no backward_arrays: the replay's backward runs over a graph of copies
+    step = _train(_pair(_SumOfSquares, optimizers.SGD), _batches_of_2x3(6))
+    replay, = _replays(step)
+    assert replay.backward is None
 
 
 class _ReportsAnArray(_Linear3To2):

@@ -33,6 +33,9 @@ class Dropout(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return MaskMul(self.mask).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return MaskMul(self.mask).forward(grad_outputs)
+
 
 class MaskMul(core.FunctionNode):
     """Multiplication by a constant array; linear, so its backward is itself."""
