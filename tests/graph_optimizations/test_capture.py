@@ -637,7 +637,8 @@ class _IgnoresLabels(kusari.Chain):
         return F.softmax_cross_entropy(self.out(self.embed(words)), t)
 
 
-def test_values_read_inside_functions_are_read_again_by_a_replay():
+@pytest.mark.parametrize('ignored_in_traces', [False, True])
+def test_values_read_inside_functions_are_read_again_by_a_replay(ignored_in_traces):
     # embed_id's and softmax_cross_entropy's forwards read the labels (bounds, ignored
     # ones): a replay runs them again, so the step is captured and follows the data
     pairs = _pair(_IgnoresLabels, optimizers.SGD)
@@ -645,10 +646,31 @@ def test_values_read_inside_functions_are_read_again_by_a_replay():
     batches = []
     for number in range(8):
         words, t = rng.randint(0, 7, (2, 6)).astype(numpy.int32)
-        if number >= 2:  # no label ignored in the traced steps
+        if (number < 2) == ignored_in_traces:  # labels ignored in the traced steps or after
             words[rng.randint(6)] = t[rng.randint(6)] = -1
         batches.append((words, t))
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         step = _train(pairs, batches)
     assert len(_replays(step)) == 1
+
+
+@pytest.mark.parametrize('bad_label', [-2, 4])
+def test_a_replayed_step_given_a_bad_label_raises_as_define_by_run(bad_label):
+    pairs = _pair(_mlp, optimizers.SGD)
+    batches = _classification_batches(4, (12,), 4)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        step = _train(pairs, batches)
+    assert len(_replays(step)) == 1
+    x, t = batches[0]
+    t = t.copy()
+    t[1] = bad_label
+    (model, _), (model2, opt2) = pairs
+    errors = []
+    for run in (step, lambda *args: opt2.update(model2, *args)):
+        with pytest.raises(kusari.utils.type_check.InvalidType) as error:
+            run(x, t)
+        errors.append(str(error.value))
+    assert 'label {}'.format(bad_label) in errors[0]
+    assert errors[0] == errors[1]

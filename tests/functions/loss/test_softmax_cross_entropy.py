@@ -116,6 +116,26 @@ def test_a_batch_without_ignored_labels_gives_the_masked_values(shape):
         numpy.testing.assert_array_equal(plain, masked)
 
 
+@pytest.mark.parametrize('ignore_label', [-1, 1])
+@pytest.mark.parametrize('dtype', [numpy.int32, numpy.uint8, numpy.int64])
+def test_array_form_gives_the_graph_forms_bits(dtype, ignore_label):
+    # first-order backprop runs the array form (which on the CPU, for 2-d scores, picks
+    # the labels by position), double backprop the graph form
+    x = numpy.random.uniform(-2, 2, (6, 3)).astype(numpy.float32)
+    t = numpy.array([0, 2, 1, 2, 0, 1], dtype)
+    results = []
+    for double in (False, True):
+        xv = kusari.Variable(x)
+        y = F.softmax_cross_entropy(xv, t, ignore_label=ignore_label,
+                                    enable_double_backprop=double)
+        y.backward(enable_double_backprop=double)
+        results.append((y.array, xv.grad))
+    expected = _reference(x, t.astype(numpy.int64), ignore_label=ignore_label)
+    numpy.testing.assert_allclose(results[0][0], expected, rtol=1e-6)
+    for first, second in zip(*results):
+        numpy.testing.assert_array_equal(first, second)
+
+
 def test_all_labels_ignored():
     x = kusari.Variable(numpy.random.randn(2, 3))
     y = F.softmax_cross_entropy(x, numpy.array([-1, -1], numpy.int32))
@@ -159,6 +179,13 @@ def test_bad_inputs():
         F.softmax_cross_entropy(x, numpy.array([0, 3], numpy.int32))
     with pytest.raises(InvalidType, match='softmax_cross_entropy.*label -2'):
         F.softmax_cross_entropy(x, numpy.array([0, -2], numpy.int32))
+    # beside ignored labels, and with ignore_label one of the classes
+    with pytest.raises(InvalidType, match='softmax_cross_entropy.*label -2'):
+        F.softmax_cross_entropy(x, numpy.array([-1, -2], numpy.int32))
+    with pytest.raises(InvalidType, match=r'softmax_cross_entropy.*\[0, 3\).*label 3'):
+        F.softmax_cross_entropy(x, numpy.array([-1, 3], numpy.int32))
+    with pytest.raises(InvalidType, match=r'ignore_label=1.*label -1'):
+        F.softmax_cross_entropy(x, numpy.array([1, -1], numpy.int32), ignore_label=1)
     with pytest.raises(InvalidType, match='softmax_cross_entropy.*shape of t'):
         F.softmax_cross_entropy(x, numpy.array([0, 1, 2], numpy.int32))
     with pytest.raises(InvalidType, match='softmax_cross_entropy.*reduce'):
