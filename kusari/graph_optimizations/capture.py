@@ -392,7 +392,12 @@ def _lend_resolved_hyperparams(rules, lent):
     resolved = {}
     for _, rule, _ in rules:
         hyperparam = rule.hyperparam
-        flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
+        own = hyperparam.__dict__
+        parent = own['_parent']
+        if len(own) == 1 and parent is not None and parent.__dict__.get('_parent') is None:
+            flat = parent  # the usual rule: nothing of its own, the optimizer's (1 us a step)
+        else:
+            flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
         if flat is not hyperparam:
             rule.hyperparam = flat
             lent.append((rule, hyperparam))
