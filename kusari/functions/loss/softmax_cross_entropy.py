@@ -145,8 +145,8 @@ class SoftmaxCrossEntropy(core.FunctionNode):
             # one-hot array took 3.5 (benchmarks, mlp_small_captured); the same values
             gx = y.copy()
             gx.put(positions, y.take(positions) - 1)
-            return tuple(gx * (grad_outputs[0] * self.coeff) if i == 0 else None
-                         for i in indexes)
+            gx = gx * (grad_outputs[0] * self.coeff)
+            return (gx,) if indexes == (0,) else tuple(gx if i == 0 else None for i in indexes)
         return self._input_gradient(indexes, x, y, grad_outputs[0])
 
     def _input_gradient(self, indexes, x, y, gy):

@@ -217,3 +217,10 @@ def test_float_labels_say_labels_must_be_int32_class_indices():
                                           r'class indices of shape \(2,\).*astype\(numpy\.int32\)'
                                           r'.*got float32 of shape \(2,\)'):
         F.softmax_cross_entropy(x, numpy.array([0., 1.], numpy.float32))
+
+
+def test_labels_in_a_variable_get_no_gradient():
+    x = kusari.Variable(numpy.random.uniform(-2, 2, (3, 4)).astype(numpy.float32))
+    t = kusari.Variable(numpy.array([0, 3, 1], numpy.int32))
+    F.softmax_cross_entropy(x, t).backward()
+    assert x.grad is not None and t.grad is None
