@@ -100,9 +100,10 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         ``masked`` and ``safe_t`` as forward does on other paths.
 
         ``ravel_multi_index`` checks that every label is in [0, C) as it computes the
-        positions, and ``take`` picks them: in the captured MLP step (benchmarks,
-        mlp_small_captured) 2.3 us where the range check (min, max), the test for ignored
-        labels (all) and the fancy indexing took 5.5 us."""
+        positions, and ``take`` picks them: for the labels of the MLP step (benchmarks,
+        mlp_small_captured; 8 labels, 10 classes) 3.2 us with the test for ignored labels,
+        where the range check (min, max), ``all`` on that test and the fancy indexing took
+        5.3 (the best of timeit's runs)."""
         n_class = shape[1]
         rows = numpy.arange(shape[0])
         positions = _positions_in_range(rows, t, shape)
@@ -141,11 +142,13 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         positions = self.positions
         if (positions is not None and not self.masked and self.class_weight is None
                 and self.reduce == 'mean'):
-            # y - onehot(t) as a copy of y less 1 at the labels: 1.5 us where building the
-            # one-hot array took 3.5 (benchmarks, mlp_small_captured); the same values
+            # y - onehot(t) as a copy of y less 1 at the labels: 2.2 us where building the
+            # one-hot array and subtracting it took 3.4 (the MLP step's 8 x 10 scores,
+            # benchmarks, mlp_small_captured; the best of timeit's runs); the same values
             gx = y.copy()
             gx.put(positions, y.take(positions) - 1)
             gx = gx * (grad_outputs[0] * self.coeff)
+            # the usual target (0,) without a generator: 0.1 us where it takes 0.25
             return (gx,) if indexes == (0,) else tuple(gx if i == 0 else None for i in indexes)
         return self._input_gradient(indexes, x, y, grad_outputs[0])
 
