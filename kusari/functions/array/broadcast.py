@@ -19,6 +19,11 @@ def _sum_to(array, shape):
     return array
 
 
+def _broadcast_to(array, shape):
+    """``array`` broadcast to ``shape``: a read-only view (the forward of BroadcastTo)."""
+    return get_array_module(array).broadcast_to(array, shape)
+
+
 class BroadcastTo(core.FunctionNode):
     """Broadcasts an array to a shape (``_shape``, Chainer's name)."""
 
@@ -28,15 +33,17 @@ class BroadcastTo(core.FunctionNode):
     def forward(self, inputs):
         x, = inputs
         self._in_shape = x.shape
-        xp = get_array_module(x)
         try:
-            return xp.broadcast_to(x, self._shape),
+            return _broadcast_to(x, self._shape),
         except ValueError:
             fail('broadcast_to', 'shape', 'a shape that {} broadcasts to'.format(x.shape),
                  self._shape)
 
     def backward(self, indexes, grad_outputs):
         return sum_to(grad_outputs[0], self._in_shape),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _sum_to(grad_outputs[0], self._in_shape),
 
 
 class SumTo(core.FunctionNode):
@@ -55,6 +62,9 @@ class SumTo(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return broadcast_to(grad_outputs[0], self._in_shape),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _broadcast_to(grad_outputs[0], self._in_shape),
 
 
 def broadcast_to(x, shape):

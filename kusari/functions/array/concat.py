@@ -5,6 +5,7 @@ import itertools
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail, normalize_axis
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class Concat(core.FunctionNode):
@@ -30,12 +31,18 @@ class Concat(core.FunctionNode):
         return get_array_module(*xs).concatenate(xs, axis=axis),
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.array.split_axis import split_axis
-        gy, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], ArrayForm)
+
+    def _gradients(self, indexes, gy, form):
+        """``gy`` split back into the inputs' pieces, in ``form`` (see _forms)."""
+        from kusari.functions.array.split_axis import SplitAxis
         if len(self._sizes) == 1:
             return gy,
         points = list(itertools.accumulate(self._sizes[:-1]))
-        gxs = split_axis(gy, points, self.axis)
+        gxs = form.run(SplitAxis(points, self.axis), (gy,))
         return tuple(gxs[i] for i in indexes)
 
 

@@ -84,6 +84,9 @@ class GetItem(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return GetItemGrad(self.slices, self._in_shape).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return GetItemGrad(self.slices, self._in_shape).forward(grad_outputs)
+
 
 class GetItemGrad(core.FunctionNode):
     """Scatters ``gy`` into zeros of the input's shape, adding where indices repeat."""

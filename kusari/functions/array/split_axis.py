@@ -5,6 +5,7 @@ import numbers
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import axis_of
 from kusari.configuration import config
 
@@ -36,11 +37,19 @@ class SplitAxis(core.FunctionNode):
         return tuple(ys)
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.array.concat import concat
-        xp = get_array_module(*[g for g in grad_outputs if g is not None])
+        return self._gradient(grad_outputs, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs, ArrayForm),
+
+    def _gradient(self, gys, form):
+        """The pieces' gradients (zeros for those without) joined, in ``form`` (see
+        _forms)."""
+        from kusari.functions.array.concat import Concat
+        xp = get_array_module(*[g for g in gys if g is not None])
         gys = [xp.zeros(shape, self._dtype) if g is None else g
-               for g, shape in zip(grad_outputs, self._shapes)]
-        return concat(gys, self.axis),
+               for g, shape in zip(gys, self._shapes)]
+        return form.run(Concat(self.axis), gys)[0]
 
 
 def split_axis(x, indices_or_sections, axis, force_tuple=True):

@@ -20,13 +20,19 @@ class Transpose(core.FunctionNode):
         return x.transpose(self.axes),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
+        return transpose(grad_outputs[0], self._inverse_axes()),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return grad_outputs[0].transpose(self._inverse_axes()),
+
+    def _inverse_axes(self):
+        """The permutation that undoes ``axes`` (None, reversing, undoes itself)."""
         if self.axes is None:
-            return transpose(gy),
+            return None
         inverse = [0] * len(self.axes)
         for i, a in enumerate(self.axes):
             inverse[a % len(self.axes)] = i
-        return transpose(gy, tuple(inverse)),
+        return tuple(inverse)
 
 
 def transpose(x, axes=None):

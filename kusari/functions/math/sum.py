@@ -2,6 +2,7 @@
 
 from kusari import core
 from kusari.functions.array._axes import reduction_axes
+from kusari.functions.array.broadcast import _broadcast_to
 from kusari.functions.array.broadcast import broadcast_to, sum_to  # noqa: F401 - Chainer has sum_to here too
 from kusari.functions.array.reshape import reshape
 
@@ -19,11 +20,22 @@ class Sum(core.FunctionNode):
         return x.sum(axis=self.axis, keepdims=self.keepdims),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
+        return self._gradient(grad_outputs[0], reshape, broadcast_to),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], _reshape_array, _broadcast_to),
+
+    def _gradient(self, gy, reshape, broadcast_to):
+        """``gy`` spread over the summed axes, on Variables or on arrays (the form of
+        the ``reshape`` and ``broadcast_to`` given)."""
         if not self.keepdims:
             shape = tuple(1 if i in self.axis else d for i, d in enumerate(self._in_shape))
             gy = reshape(gy, shape)
-        return broadcast_to(gy, self._in_shape),
+        return broadcast_to(gy, self._in_shape)
+
+
+def _reshape_array(array, shape):
+    return array.reshape(shape)
 
 
 def sum(x, axis=None, keepdims=False):
