@@ -347,14 +347,27 @@ def test_a_step_whose_functions_change_from_call_to_call_runs_define_by_run():
     assert not _replays(step)
 
 
+class _Square(kusari.FunctionNode):
+    """x * x with a graph form alone (no backward_arrays)."""
+
+    _input_indexes_to_retain = (0,)
+
+    def forward(self, inputs):
+        return inputs[0] * inputs[0],
+
+    def backward(self, indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        return grad_outputs[0] * (2 * x),
+
+
 class _SumOfSquares(_Linear3To2):
     def forward(self, x):
-        h = self.l1(x)
-        return F.sum(h * h)
+        h, = _Square().apply((self.l1(x),))
+        return F.sum(h)
 
 
 def test_a_function_without_array_form_takes_the_graph_into_the_replay():
-    # Sum has no backward_arrays: the replay's backward runs over a graph of copies
+    # _Square has no backward_arrays: the replay's backward runs over a graph of copies
     step = _train(_pair(_SumOfSquares, optimizers.SGD), _batches_of_2x3(6))
     replay, = _replays(step)
     assert replay.backward is None
