@@ -7,12 +7,17 @@ import pytest
 import kusari
 import kusari.functions as F
 from kusari import core
+from kusari.functions.math.sqrt import RsqrtGPU
 
 rng = numpy.random.default_rng(7)
 
 
 def _x(shape=(3, 4), dtype=numpy.float32):
     return rng.uniform(-1, 1, shape).astype(dtype)
+
+
+def _positive(shape=(3, 4)):
+    return rng.uniform(0.5, 2, shape)
 
 
 def _away_from_zero(shape):
@@ -55,9 +60,31 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     # overlapping windows: gradients meet on one element
     'MaxPoolingND': (lambda x: F.max_pooling_2d(x, 3, stride=2, pad=1), [_x((2, 3, 5, 5))]),
     'EmbedIDFunction': (lambda ids, W: F.embed_id(ids, W, ignore_label=-1), [_IDS, _x((4, 3))]),
+    'Sum': (lambda a: F.sum(a, axis=1), [_x()]),
+    'BroadcastTo': (lambda a: F.broadcast_to(a, (2, 3, 4)), [_x((3, 1))]),
+    'SumTo': (lambda a: F.sum_to(a, (1, 4)), [_x()]),
+    'Transpose': (lambda a: F.transpose(a, (2, 0, -2)), [_x((2, 3, 4))]),
+    'Concat': (lambda a, b: F.concat([a, b], axis=-1), [_x((3, 2)), _x((3, 4))]),
+    # the pieces without a gradient get zeros
+    'SplitAxis': (lambda a: F.split_axis(a, [1, 3], axis=1)[1], [_x()]),
+    # repeated indices: their gradients add up
+    'GetItem': (lambda a: a[[0, 2, 0], 1:], [_x()]),
+    'Exp': (F.exp, [_x()]),
+    'Log': (F.log, [_positive()]),
+    'Log2': (F.log2, [_positive()]),
+    'Log10': (F.log10, [_positive()]),
+    'Sqrt': (F.sqrt, [_positive()]),
+    'RsqrtGPU': (lambda a: RsqrtGPU().apply((a,))[0], [_positive()]),
+    'Square': (F.square, [_x()]),
+    'Tan': (F.tan, [_x()]),
+    'Arctan': (F.arctan, [_x()]),
+    'Arctanh': (F.arctanh, [_x() * 0.9]),
+    'Expm1': (F.expm1, [_x()]),
+    'Log1p': (F.log1p, [_x() * 0.9]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
-          'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2)}
+          'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
+          'Exp': F.exp, 'Sqrt': F.sqrt, 'Sum': F.sum}
 
 
 def _all_subclasses(cls):
@@ -79,10 +106,10 @@ def test_every_function_with_backward_arrays_is_covered():
         getattr(F, name)
     defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
-    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; two base classes
+    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; three base classes
     # (never applied themselves) hold the array forms of the cases' classes
     assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
-                                    'ScaledStandardization'}
+                                    'ScaledStandardization', 'UnaryElementwise'}
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
@@ -169,8 +196,9 @@ def test_the_array_form_is_a_method_of_its_own():
     # the contract: backward is the graph form only, backward_arrays its own method on
     # arrays (never backward itself, which would have to branch on its arguments' type)
     for cls in _all_subclasses(core.FunctionNode):
-        if cls.__module__.startswith('kusari.') and 'backward_arrays' in vars(cls):
-            assert vars(cls)['backward_arrays'] is not vars(cls).get('backward'), cls
+        array_form = vars(cls).get('backward_arrays')  # None: the class has none
+        if cls.__module__.startswith('kusari.') and array_form is not None:
+            assert array_form is not vars(cls).get('backward'), cls
 
 
 def test_get_retained_arrays_gives_inputs_then_outputs():
@@ -223,3 +251,9 @@ def test_array_form_derived_from_gradient_kernel(retain_x):
     recorded = _gradients(lambda v: Square().apply((v,))[0], [x], double=True)[0]
     numpy.testing.assert_allclose(fast, recorded)
     numpy.testing.assert_allclose(fast, numpy.linspace(-1, 1, 3) * 2 * x)
+
+
+@pytest.mark.parametrize('axis, keepdims', [(None, False), (None, True), ((0, 2), False),
+                                            (-1, True)])
+def test_sum_over_axes(axis, keepdims):
+    _assert_forms_agree(lambda a: F.sum(a, axis=axis, keepdims=keepdims), [_x((2, 3, 4))])

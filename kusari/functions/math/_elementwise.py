@@ -59,10 +59,20 @@ class UnaryElementwise(core.FunctionNode):
     x)`` (the forward on arrays) and ``derivative(x, y, gy)`` (the input gradient from
     the retained Variables), and retain ``x`` (``_input_indexes_to_retain = (0,)``)
     and/or ``y`` (``_output_indexes_to_retain = (0,)``), whichever ``derivative`` uses
-    (the other is None).
+    (the other is None); and ``derivative_on_arrays`` where ``derivative`` runs on arrays
+    as well.
     """
 
     name = None
+    # True where derivative is written with operators and Python scalars alone, so that
+    # on arrays it computes the same gradient: the array form (a subclass whose
+    # derivative calls kusari functions has none)
+    derivative_on_arrays = False
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if not cls.derivative_on_arrays:
+            cls.backward_arrays = None
 
     def forward(self, inputs):
         x, = inputs
@@ -78,6 +88,12 @@ class UnaryElementwise(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x = self.get_retained_inputs()[0] if self._input_indexes_to_retain else None
         y = self.get_retained_outputs()[0] if self._output_indexes_to_retain else None
+        return self.derivative(x, y, grad_outputs[0]),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        retained = self.get_retained_arrays()
+        x = retained[0] if self._input_indexes_to_retain else None
+        y = retained[-1] if self._output_indexes_to_retain else None
         return self.derivative(x, y, grad_outputs[0]),
 
 

@@ -7,6 +7,7 @@ from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
 class Exp(UnaryElementwise):
     name = label = 'exp'
+    derivative_on_arrays = True
     _output_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.exp(x))
     derivative = staticmethod(lambda x, y, gy: gy * y)
@@ -20,6 +21,7 @@ def exp(x):
 
 class Log(UnaryElementwise):
     name = label = 'log'
+    derivative_on_arrays = True
     _input_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.log(x))
     derivative = staticmethod(lambda x, y, gy: gy / x)
@@ -33,6 +35,7 @@ def log(x):
 
 class Log2(UnaryElementwise):
     name = label = 'log2'
+    derivative_on_arrays = True
     _input_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.log2(x))
     derivative = staticmethod(lambda x, y, gy: gy / x * (1 / math.log(2)))
@@ -46,6 +49,7 @@ def log2(x):
 
 class Log10(UnaryElementwise):
     name = label = 'log10'
+    derivative_on_arrays = True
     _input_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.log10(x))
     derivative = staticmethod(lambda x, y, gy: gy / x * (1 / math.log(10)))

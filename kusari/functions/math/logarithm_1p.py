@@ -5,6 +5,7 @@ from kusari.functions.math._elementwise import UnaryElementwise, unary_doc
 
 class Log1p(UnaryElementwise):
     name = label = 'log1p'
+    derivative_on_arrays = True
     _input_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.log1p(x))
     derivative = staticmethod(lambda x, y, gy: gy / (x + 1))

@@ -13,6 +13,7 @@ def _rsqrt(xp, x):
 
 class Sqrt(UnaryElementwise):
     name = label = 'sqrt'
+    derivative_on_arrays = True
     _output_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.sqrt(x))
     derivative = staticmethod(lambda x, y, gy: gy * 0.5 / y)
@@ -28,6 +29,7 @@ class RsqrtGPU(UnaryElementwise):
     """Chainer's fused node for GPU arrays."""
 
     name = label = 'rsqrt'
+    derivative_on_arrays = True
     _output_indexes_to_retain = (0,)
     compute = staticmethod(_rsqrt)
     derivative = staticmethod(lambda x, y, gy: gy * -0.5 * y * y * y)

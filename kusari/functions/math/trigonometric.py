@@ -37,6 +37,7 @@ def cos(x):
 
 class Tan(UnaryElementwise):
     name = label = 'tan'
+    derivative_on_arrays = True
     _output_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.tan(x))
     derivative = staticmethod(lambda x, y, gy: gy * (1 + y * y))
@@ -76,6 +77,7 @@ def arccos(x):
 
 class Arctan(UnaryElementwise):
     name = label = 'arctan'
+    derivative_on_arrays = True
     _input_indexes_to_retain = (0,)
     compute = staticmethod(lambda xp, x: xp.arctan(x))
     derivative = staticmethod(lambda x, y, gy: gy / (1 + x * x))
