@@ -7,8 +7,11 @@ form with :class:`ArrayForm` (on arrays), doing the same arithmetic in both: the
 gradients are equal bit for bit.
 """
 
+from kusari.backend import get_array_module
 from kusari.functions._dtypes import cast_to
+from kusari.functions.array.broadcast import _broadcast_to, _sum_to, broadcast_to, sum_to
 from kusari.functions.array.reshape import reshape
+from kusari.functions.math.exponential import exp, log
 from kusari.functions.math.sum import sum as sum_
 
 
@@ -23,6 +26,10 @@ class GraphForm:
     sum = staticmethod(sum_)
     reshape = staticmethod(reshape)
     cast = staticmethod(cast_to)
+    broadcast_to = staticmethod(broadcast_to)
+    sum_to = staticmethod(sum_to)
+    exp = staticmethod(exp)
+    log = staticmethod(log)
 
 
 class ArrayForm:
@@ -44,3 +51,14 @@ class ArrayForm:
     @staticmethod
     def cast(x, dtype):
         return x if x.dtype == dtype else x.astype(dtype)
+
+    broadcast_to = staticmethod(_broadcast_to)
+    sum_to = staticmethod(_sum_to)
+
+    @staticmethod
+    def exp(x):
+        return get_array_module(x).exp(x)
+
+    @staticmethod
+    def log(x):
+        return get_array_module(x).log(x)

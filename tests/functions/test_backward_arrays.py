@@ -81,10 +81,21 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'Arctanh': (F.arctanh, [_x() * 0.9]),
     'Expm1': (F.expm1, [_x()]),
     'Log1p': (F.log1p, [_x() * 0.9]),
+    'SubFromConstant': (lambda a: 2.5 - a, [_x()]),
+    'DivFromConstant': (lambda a: 1.5 / a, [_away_from_zero((3, 4))]),
+    'PowVarVar': (lambda a, b: a ** b, [_positive(), _x((4,))]),
+    'PowVarConst': (lambda a: a ** 3, [_x()]),
+    'PowConstVar': (lambda a: 2.0 ** a, [_x()]),
+    'Absolute': (abs, [_away_from_zero((3, 4))]),
+    'Softmax': (F.softmax, [_x()]),
+    'LogSoftmax': (lambda a: F.log_softmax(a, axis=0), [_x()]),
+    # b broadcast over a's batch: its gradient is summed
+    'MatMul': (lambda a, b: F.matmul(a, b, transa=True), [_x((2, 4, 3)), _x((4, 5))]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
-          'Exp': F.exp, 'Sqrt': F.sqrt, 'Sum': F.sum}
+          'Exp': F.exp, 'Sqrt': F.sqrt, 'Sum': F.sum, 'PowVarConst': lambda a: a ** 2,
+          'DivFromConstant': lambda a: 2 / a}
 
 
 def _all_subclasses(cls):
@@ -257,3 +268,17 @@ def test_array_form_derived_from_gradient_kernel(retain_x):
                                             (-1, True)])
 def test_sum_over_axes(axis, keepdims):
     _assert_forms_agree(lambda a: F.sum(a, axis=axis, keepdims=keepdims), [_x((2, 3, 4))])
+
+
+@pytest.mark.parametrize('exponent', [2, 0.5, -1])
+def test_power_of_a_constant_exponent(exponent):
+    _assert_forms_agree(lambda a: a ** exponent, [_positive()])
+
+
+@pytest.mark.parametrize('transa, transb', [(False, False), (False, True), (True, True)])
+@pytest.mark.parametrize('a_dtype, b_dtype', [(numpy.float32, numpy.float32),
+                                              (numpy.float16, numpy.float64)])
+def test_matmul_transposed_and_of_mixed_dtypes(transa, transb, a_dtype, b_dtype):
+    a = _x((3, 2) if transa else (2, 3), a_dtype)
+    b = _x((2, 4, 3) if transb else (2, 3, 4), b_dtype)
+    _assert_forms_agree(lambda a, b: F.matmul(a, b, transa=transa, transb=transb), [a, b])

@@ -3,9 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import axis_of
-from kusari.functions.math.exponential import exp
-from kusari.functions.math.sum import sum as sum_
 
 
 def _log_softmax(x, axis=1):
@@ -29,9 +28,13 @@ class LogSoftmax(core.FunctionNode):
         return _log_softmax(x, self.axis),
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        return gy - exp(y) * sum_(gy, axis=self.axis, keepdims=True),
+        return self._gradient(*self.get_retained_outputs(), grad_outputs[0], GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(*self.get_retained_arrays(), grad_outputs[0], ArrayForm),
+
+    def _gradient(self, y, gy, form):
+        return gy - form.exp(y) * form.sum(gy, axis=self.axis, keepdims=True)
 
 
 def log_softmax(x, axis=1):

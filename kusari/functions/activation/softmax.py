@@ -3,8 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import axis_of
-from kusari.functions.math.sum import sum as sum_
 
 
 class Softmax(core.FunctionNode):
@@ -25,10 +25,14 @@ class Softmax(core.FunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        gy, = grad_outputs
+        return self._gradient(*self.get_retained_outputs(), grad_outputs[0], GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(*self.get_retained_arrays(), grad_outputs[0], ArrayForm),
+
+    def _gradient(self, y, gy, form):
         gx = y * gy
-        return gx - y * sum_(gx, axis=self.axis, keepdims=True),
+        return gx - y * form.sum(gx, axis=self.axis, keepdims=True)
 
 
 def softmax(x, axis=1):

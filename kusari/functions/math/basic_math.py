@@ -12,6 +12,7 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.core import Variable
 from kusari.functions._checks import check_broadcastable, fail
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array.broadcast import _sum_to, sum_to
 from kusari.functions.math._elementwise import Binary, force_array
 from kusari.functions.math.floor import floor
@@ -69,8 +70,15 @@ class Absolute(core.FunctionNode):
         return abs(inputs[0]),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0].array
-        return grad_outputs[0] * get_array_module(x).sign(x),
+        return _times_sign(grad_outputs[0], self.get_retained_inputs()[0].array),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _times_sign(grad_outputs[0], self.get_retained_arrays()[0]),
+
+
+def _times_sign(gy, x):
+    """``gy`` times the constant array ``sign(x)``: the gradient of ``|x|``."""
+    return gy * get_array_module(x).sign(x)
 
 
 # Add, Sub, Mul and Div write their gradient once, in _gradients, which the graph form
@@ -148,6 +156,9 @@ class SubFromConstant(_WithConstant):
     def backward(self, indexes, grad_outputs):
         return -grad_outputs[0],
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return -grad_outputs[0],
+
 
 class Mul(Binary):
     name = 'mul'
@@ -222,8 +233,13 @@ class DivFromConstant(_WithConstant):
         return self.value / inputs[0],
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return -self.value * grad_outputs[0] / (x * x),
+        return self._gradient(grad_outputs[0], *self.get_retained_inputs()),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays()),
+
+    def _gradient(self, gy, x):
+        return -self.value * gy / (x * x)
 
 
 class PowVarVar(Binary):
@@ -238,15 +254,20 @@ class PowVarVar(Binary):
         return x0 ** x1,
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.math.exponential import log
-        gy, = grad_outputs
-        x0, x1 = self.get_retained_inputs()
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    @staticmethod
+    def _gradients(indexes, gy, x0, x1, form):
+        """The gradients of the targets among (x0, x1), in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
             if i == 0:
-                ret.append(sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
+                ret.append(form.sum_to(gy * x1 * x0 ** (x1 - 1), x0.shape))
             else:
-                ret.append(sum_to(gy * x0 ** x1 * log(x0), x1.shape))
+                ret.append(form.sum_to(gy * x0 ** x1 * form.log(x0), x1.shape))
         return tuple(ret)
 
 
@@ -259,10 +280,15 @@ class PowVarConst(_WithConstant):
         return inputs[0] ** self.value,
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
+        return self._gradient(grad_outputs[0], *self.get_retained_inputs()),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays()),
+
+    def _gradient(self, gy, x):
         if self.value == 2:
-            return grad_outputs[0] * (x * 2.0),
-        return grad_outputs[0] * (self.value * x ** (self.value - 1)),
+            return gy * (x * 2.0)
+        return gy * (self.value * x ** (self.value - 1))
 
 
 class PowConstVar(_WithConstant):
@@ -275,8 +301,13 @@ class PowConstVar(_WithConstant):
                            inputs[0].dtype),
 
     def backward(self, indexes, grad_outputs):
-        y, = self.get_retained_outputs()
-        return grad_outputs[0] * y * float(numpy.log(self.value)),
+        return self._gradient(grad_outputs[0], *self.get_retained_outputs()),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays()),
+
+    def _gradient(self, gy, y):
+        return gy * y * float(numpy.log(self.value))
 
 
 _PYTHON_SCALARS = (float, int)

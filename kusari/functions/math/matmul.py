@@ -5,8 +5,7 @@ import warnings
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail
-from kusari.functions._dtypes import cast_to
-from kusari.functions.array.broadcast import sum_to
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array.reshape import reshape
 
 
@@ -51,23 +50,28 @@ class MatMul(core.FunctionNode):
              '{} and {}'.format(a.shape, b.shape))
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        a, b = self.get_retained_inputs()
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    def _gradients(self, indexes, gy, a, b, form):
+        """The gradients of the targets among (a, b), in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
             if i == 0:
                 # d(op(a)) = gy @ op(b)^T; undo op for a.
                 if self.transa:
-                    ga = matmul(b, gy, transa=self.transb, transb=True)
+                    ga = form.run(MatMul(self.transb, True), (b, gy))[0]
                 else:
-                    ga = matmul(gy, b, transb=not self.transb)
-                ret.append(cast_to(sum_to(ga, a.shape), a.dtype))
+                    ga = form.run(MatMul(False, not self.transb), (gy, b))[0]
+                ret.append(form.cast(form.sum_to(ga, a.shape), a.dtype))
             else:
                 if self.transb:
-                    gb = matmul(gy, a, transa=True, transb=self.transa)
+                    gb = form.run(MatMul(True, self.transa), (gy, a))[0]
                 else:
-                    gb = matmul(a, gy, transa=not self.transa)
-                ret.append(cast_to(sum_to(gb, b.shape), b.dtype))
+                    gb = form.run(MatMul(not self.transa, False), (a, gy))[0]
+                ret.append(form.cast(form.sum_to(gb, b.shape), b.dtype))
         return tuple(ret)
 
 
