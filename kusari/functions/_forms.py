@@ -11,6 +11,7 @@ from kusari.backend import get_array_module
 from kusari.functions._dtypes import cast_to
 from kusari.functions.array.broadcast import _broadcast_to, _sum_to, broadcast_to, sum_to
 from kusari.functions.array.reshape import reshape
+from kusari.functions.math._elementwise import scale_by_array, scaled_by_array
 from kusari.functions.math.exponential import exp, log
 from kusari.functions.math.sum import sum as sum_
 
@@ -30,6 +31,7 @@ class GraphForm:
     sum_to = staticmethod(sum_to)
     exp = staticmethod(exp)
     log = staticmethod(log)
+    scale_by_array = staticmethod(scale_by_array)
 
 
 class ArrayForm:
@@ -54,6 +56,7 @@ class ArrayForm:
 
     broadcast_to = staticmethod(_broadcast_to)
     sum_to = staticmethod(_sum_to)
+    scale_by_array = staticmethod(scaled_by_array)
 
     @staticmethod
     def exp(x):

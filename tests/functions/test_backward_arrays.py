@@ -25,6 +25,8 @@ def _away_from_zero(shape):
 
 
 _DROPOUT_MASK = (rng.uniform(0, 1, (3, 4)) >= 0.4) / 0.6  # one mask for both forms
+_LABELS = rng.integers(-1, 2, (3, 4)).astype(numpy.int32)  # -1: ignored
+_CONDITION = rng.uniform(0, 1, (3, 4)) < 0.5
 _IDS = numpy.array([[0, 2, -1], [2, 2, 1]], numpy.int32)  # repeated, and one ignored
 
 
@@ -91,6 +93,20 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'LogSoftmax': (lambda a: F.log_softmax(a, axis=0), [_x()]),
     # b broadcast over a's batch: its gradient is summed
     'MatMul': (lambda a, b: F.matmul(a, b, transa=True), [_x((2, 4, 3)), _x((4, 5))]),
+    'MeanSquaredError': (F.mean_squared_error, [_x(), _x()]),
+    'SigmoidCrossEntropy': (lambda x: F.sigmoid_cross_entropy(x, _LABELS), [_x()]),
+    'AveragePooling2D': (lambda x: F.average_pooling_2d(x, 3, stride=2, pad=1),
+                         [_x((2, 3, 5, 5))]),
+    # windows that overlap and a padding left out: a scale array
+    'AveragePoolingND': (lambda x: F.average_pooling_nd(x, 3, stride=2, pad=1, pad_value=None),
+                         [_x((2, 3, 6))]),
+    'SelectItem': (lambda x: F.select_item(x, numpy.array([0, 3, 3], numpy.int32)), [_x()]),
+    'Where': (lambda a, b: F.where(_CONDITION, a, b), [_x((3, 1)), _x((4,))]),
+    'Maximum': (F.maximum, [_x(), _x((4,))]),
+    'Minimum': (F.minimum, [_x((3, 1)), _x()]),
+    'Clip': (lambda a: F.clip(a, -0.5, 0.5), [_x()]),
+    'LeakyReLU': (F.leaky_relu, [_x()]),
+    'ELU': (F.elu, [_x()]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
@@ -117,10 +133,11 @@ def test_every_function_with_backward_arrays_is_covered():
         getattr(F, name)
     defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
-    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; three base classes
+    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; four base classes
     # (never applied themselves) hold the array forms of the cases' classes
     assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
-                                    'ScaledStandardization', 'UnaryElementwise'}
+                                    'ScaledStandardization', 'UnaryElementwise',
+                                    'ElementwiseSelect'}
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
@@ -282,3 +299,14 @@ def test_matmul_transposed_and_of_mixed_dtypes(transa, transb, a_dtype, b_dtype)
     a = _x((3, 2) if transa else (2, 3), a_dtype)
     b = _x((2, 4, 3) if transb else (2, 3, 4), b_dtype)
     _assert_forms_agree(lambda a, b: F.matmul(a, b, transa=transa, transb=transb), [a, b])
+
+
+@pytest.mark.parametrize('normalize, reduce', [(True, 'mean'), (False, 'mean'), (True, 'no')])
+def test_sigmoid_cross_entropy_reductions(normalize, reduce):
+    _assert_forms_agree(
+        lambda x: F.sigmoid_cross_entropy(x, _LABELS, normalize=normalize, reduce=reduce), [_x()])
+
+
+@pytest.mark.parametrize('x_min, x_max', [(None, 0.3), (-0.3, None)])
+def test_clip_on_one_side(x_min, x_max):
+    _assert_forms_agree(lambda a: F.clip(a, x_min, x_max), [_x()])

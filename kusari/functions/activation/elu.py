@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import force_array
 
 
 class ELU(core.FunctionNode):
@@ -26,10 +27,16 @@ class ELU(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        gy, = grad_outputs
-        positive = x.array > 0
+        return self._gradient(grad_outputs[0], x.array, y, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, y, form):
+        positive = x > 0
         # For x <= 0 the derivative alpha * exp(x) is y + alpha.
-        return scale_by_array(gy, positive) + scale_by_array(gy * (y + self.alpha), ~positive),
+        return (form.scale_by_array(gy, positive)
+                + form.scale_by_array(gy * (y + self.alpha), ~positive))
 
 
 def elu(x, alpha=1.0):

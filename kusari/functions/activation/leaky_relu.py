@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import force_array
 
 
 class LeakyReLU(core.FunctionNode):
@@ -23,11 +24,16 @@ class LeakyReLU(core.FunctionNode):
         return xp.maximum(x, 0) + xp.minimum(x, 0) * x.dtype.type(self.slope),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0].array
+        return self._gradient(grad_outputs[0], self.get_retained_inputs()[0].array, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, form):
         slope = (x >= 0).astype(x.dtype)  # 1 where x >= 0, self.slope elsewhere
         slope *= 1 - self.slope
         slope += self.slope
-        return scale_by_array(grad_outputs[0], slope),
+        return form.scale_by_array(gy, slope)
 
 
 def leaky_relu(x, slope=0.2):

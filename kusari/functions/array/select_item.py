@@ -33,8 +33,11 @@ class SelectItem(core.FunctionNode):
         return x[rows, t],
 
     def backward(self, indexes, grad_outputs):
-        t = self.get_retained_inputs()[0].array
-        gx, = PutItem(t, self._in_shape).apply(grad_outputs)
+        gx, = PutItem(self.get_retained_inputs()[0].array, self._in_shape).apply(grad_outputs)
+        return tuple(gx if i == 0 else None for i in indexes)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        gx, = PutItem(self.get_retained_arrays()[0], self._in_shape).forward(grad_outputs)
         return tuple(gx if i == 0 else None for i in indexes)
 
 

@@ -5,7 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions.array.broadcast import sum_to
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class Where(core.FunctionNode):
@@ -30,12 +30,18 @@ class Where(core.FunctionNode):
         return xp.where(self.condition, x, y),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], ArrayForm)
+
+    def _gradients(self, indexes, gy, form):
+        """``gy`` where each input was picked, zero elsewhere, in ``form`` (see _forms)."""
         zero = get_array_module(gy).zeros((), gy.dtype)
         ret = []
         for i in indexes:
             pair = (gy, zero) if i == 0 else (zero, gy)
-            ret.append(sum_to(Where(self.condition).apply(pair)[0], self._shapes[i]))
+            ret.append(form.sum_to(form.run(Where(self.condition), pair)[0], self._shapes[i]))
         return tuple(ret)
 
 

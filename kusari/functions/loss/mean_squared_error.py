@@ -3,7 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
-from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class MeanSquaredError(core.FunctionNode):
@@ -22,10 +22,16 @@ class MeanSquaredError(core.FunctionNode):
         return get_array_module(x0).asarray(mean, dtype=x0.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        gy, = grad_outputs
-        gx0 = (x0 - x1) * broadcast_to(gy * (2.0 / max(x0.size, 1)), x0.shape)
-        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+        return _gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+
+def _gradients(indexes, gy, x0, x1, form):
+    """The gradients of the targets among (x0, x1), in ``form`` (see _forms)."""
+    gx0 = (x0 - x1) * form.broadcast_to(gy * (2.0 / max(x0.size, 1)), x0.shape)
+    return tuple(gx0 if i == 0 else -gx0 for i in indexes)
 
 
 def mean_squared_error(x0, x1):

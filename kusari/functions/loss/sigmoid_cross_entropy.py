@@ -3,8 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, fail, values_checkable
-from kusari.functions.activation.sigmoid import sigmoid
-from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.activation.sigmoid import Sigmoid
 from kusari.functions.loss._reduce import mean_coefficient
 from kusari.functions.loss._validate import check_int, check_reduce, check_same_shape
 
@@ -44,11 +44,16 @@ class SigmoidCrossEntropy(core.FunctionNode):
         return xp.asarray(loss.sum() * self.coeff, dtype=x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        gy, = grad_outputs
-        diff = (sigmoid(x) - self.t) * self.valid
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    def _gradients(self, indexes, gy, x, form):
+        """x's gradient (t, integer labels, has none) in ``form`` (see _forms)."""
+        diff = (form.run(Sigmoid(), (x,))[0] - self.t) * self.valid
         if self.reduce == 'mean':
-            gx = diff * broadcast_to(gy * self.coeff, x.shape)
+            gx = diff * form.broadcast_to(gy * self.coeff, x.shape)
         else:
             gx = diff * gy
         return tuple(gx if i == 0 else None for i in indexes)

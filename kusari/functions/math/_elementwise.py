@@ -121,8 +121,7 @@ class ScaleByArray(core.FunctionNode):
         self.coefficient = coefficient
 
     def forward(self, inputs):
-        gy, = inputs
-        return force_array(gy * self.coefficient, gy.dtype),
+        return scaled_by_array(inputs[0], self.coefficient),
 
     def backward(self, indexes, grad_outputs):
         return ScaleByArray(self.coefficient).apply(grad_outputs)
@@ -131,6 +130,11 @@ class ScaleByArray(core.FunctionNode):
 def scale_by_array(gy, coefficient):
     """``gy * coefficient`` with a constant (bool or float) ``coefficient`` array."""
     return ScaleByArray(coefficient).apply((gy,))[0]
+
+
+def scaled_by_array(gy, coefficient):
+    """``scale_by_array`` on arrays: the forward of its node."""
+    return force_array(gy * coefficient, gy.dtype)
 
 
 class Binary(core.FunctionNode):

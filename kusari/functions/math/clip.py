@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import force_array
 
 
 class Clip(core.FunctionNode):
@@ -19,13 +20,19 @@ class Clip(core.FunctionNode):
         return force_array(get_array_module(x).clip(x, self.x_min, self.x_max), x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0].array
+        return self._gradient(grad_outputs[0], self.get_retained_inputs()[0].array, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, form):
+        """``gy`` where ``x`` is within the bounds, zero elsewhere, in ``form``."""
         inside = True
         if self.x_min is not None:
             inside = x >= self.x_min
         if self.x_max is not None:
             inside = inside & (x <= self.x_max)
-        return scale_by_array(grad_outputs[0], inside),
+        return form.scale_by_array(gy, inside)
 
 
 def clip(x, x_min, x_max):

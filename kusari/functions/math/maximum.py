@@ -1,7 +1,8 @@
 """Elementwise maximum."""
 
 from kusari.backend import get_array_module
-from kusari.functions.math._elementwise import FloatBinary, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import FloatBinary
 
 
 class ElementwiseSelect(FloatBinary):
@@ -17,12 +18,18 @@ class ElementwiseSelect(FloatBinary):
 
     def backward(self, indexes, grad_outputs):
         x1, x2 = self.get_retained_inputs()
-        gy, = grad_outputs
-        first = self.picks_x1(x1.array, x2.array)
+        return self._gradients(indexes, grad_outputs[0], x1.array, x2.array, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    def _gradients(self, indexes, gy, x1, x2, form):
+        """``gy`` where each input was picked, zero elsewhere, in ``form`` (see _forms)."""
+        first = self.picks_x1(x1, x2)
         if first.shape != gy.shape:
             first = get_array_module(first).broadcast_to(first, gy.shape)
-        return self.reduce(indexes, [scale_by_array(gy, first if i == 0 else ~first)
-                                     for i in indexes])
+        return tuple([form.sum_to(form.scale_by_array(gy, first if i == 0 else ~first),
+                                  self.inputs[i].shape) for i in indexes])
 
 
 class Maximum(ElementwiseSelect):

@@ -34,6 +34,9 @@ class AveragePoolingND(PoolingNode):
     def backward(self, indexes, grad_outputs):
         return WindowSpread(self.windows, self.scale).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowSpread(self.windows, self.scale).forward(grad_outputs)
+
 
 def _average_pooling(func, ndim, x, ksize, stride, pad, pad_value):
     ndim = spatial_ndim(func, x, ndim)
