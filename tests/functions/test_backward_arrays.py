@@ -107,6 +107,13 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'Clip': (lambda a: F.clip(a, -0.5, 0.5), [_x()]),
     'LeakyReLU': (F.leaky_relu, [_x()]),
     'ELU': (F.elu, [_x()]),
+    'Stack': (lambda a, b: F.stack([a, b], axis=-1), [_x(), _x()]),
+    'Separate': (lambda a: F.separate(a, axis=1)[2], [_x()]),  # the others get zeros
+    'Cast': (lambda a: F.cast(a, numpy.float16), [_x()]),
+    'Copy': (lambda a: F.copy(a, -1), [_x()]),
+    'Identity': (F.identity, [_x()]),
+    'MultiAdd': (lambda a, b, c: F.add(a, b, c), [_x(), _x((4,)), _x((3, 1))]),
+    'Softplus': (lambda a: F.softplus(a, beta=2.0), [_x()]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
@@ -310,3 +317,8 @@ def test_sigmoid_cross_entropy_reductions(normalize, reduce):
 @pytest.mark.parametrize('x_min, x_max', [(None, 0.3), (-0.3, None)])
 def test_clip_on_one_side(x_min, x_max):
     _assert_forms_agree(lambda a: F.clip(a, x_min, x_max), [_x()])
+
+
+def test_softplus_of_a_numpy_beta():
+    # beta is taken in x's dtype by both forms
+    _assert_forms_agree(lambda a: F.softplus(a, beta=numpy.float64(1.3)), [_x()])

@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.activation.sigmoid import sigmoid
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.activation.sigmoid import Sigmoid
 from kusari.functions.math._elementwise import force_array
 
 
@@ -25,8 +26,14 @@ class Softplus(core.FunctionNode):
         return y,
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        return grad_outputs[0] * sigmoid(x * self.beta),
+        return self._gradient(grad_outputs[0], *self.get_retained_inputs(), GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, form):
+        # beta in x's dtype (a NumPy float64 beta would promote arrays, not Variables)
+        return gy * form.run(Sigmoid(), (x * x.dtype.type(self.beta),))[0]
 
 
 def softplus(x, beta=1.0):

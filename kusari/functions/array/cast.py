@@ -20,6 +20,9 @@ class Cast(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return cast(grad_outputs[0], self._in_dtype),
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return Cast(self._in_dtype).forward(grad_outputs)
+
 
 def cast(x, typ):
     """Casts ``x`` to the dtype ``typ``.

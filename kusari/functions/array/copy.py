@@ -18,6 +18,9 @@ class Copy(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return Copy(self._in_device).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return Copy(self._in_device).forward(grad_outputs)
+
 
 def copy(x, dst):
     """Copies ``x`` to the device ``dst``; the gradient flows back to ``x``'s device.

@@ -2,6 +2,7 @@
 
 from kusari import core
 from kusari.backend import get_array_module
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import axis_of
 
 
@@ -21,10 +22,18 @@ class Separate(core.FunctionNode):
         return tuple(xp.asarray(x[lead + (i,)]) for i in range(x.shape[self.axis]))
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.array.stack import stack
-        xp = get_array_module(*[g for g in grad_outputs if g is not None])
-        gys = [xp.zeros(self._shape, self._dtype) if g is None else g for g in grad_outputs]
-        return stack(gys, self.axis),
+        return self._gradient(grad_outputs, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs, ArrayForm),
+
+    def _gradient(self, gys, form):
+        """The slices' gradients (zeros for those without) stacked, in ``form`` (see
+        _forms)."""
+        from kusari.functions.array.stack import Stack
+        xp = get_array_module(*[g for g in gys if g is not None])
+        gys = tuple([xp.zeros(self._shape, self._dtype) if g is None else g for g in gys])
+        return form.run(Stack(self.axis), gys)[0]
 
 
 def separate(x, axis=0):

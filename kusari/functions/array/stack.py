@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class Stack(core.FunctionNode):
@@ -23,8 +24,15 @@ class Stack(core.FunctionNode):
         return get_array_module(*xs).stack(xs, axis=self.axis),
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.array.separate import separate
-        gxs = separate(grad_outputs[0], self.axis)
+        return self._gradients(indexes, grad_outputs[0], GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], ArrayForm)
+
+    def _gradients(self, indexes, gy, form):
+        """``gy`` separated back into the inputs, in ``form`` (see _forms)."""
+        from kusari.functions.array.separate import Separate
+        gxs = form.run(Separate(self.axis), (gy,))
         return tuple(gxs[i] for i in indexes)
 
 

@@ -437,8 +437,12 @@ class MultiAdd(core.FunctionNode):
         return force_array(y),
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        return tuple(sum_to(gy, self.inputs[i].shape) for i in indexes)
+        return self._gradients(indexes, grad_outputs[0], sum_to)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], _sum_to)
+
+    _gradients = Add._gradients
 
 
 def add_n(*xs):

@@ -12,6 +12,9 @@ class Identity(core.FunctionNode):
     def backward(self, indexes, gys):
         return tuple(gys[i] for i in indexes)
 
+    def backward_arrays(self, indexes, gys):
+        return tuple(gys[i] for i in indexes)
+
 
 def identity(*inputs):
     """Returns its inputs as new variables (one variable if given one input).
