@@ -114,6 +114,9 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'Identity': (F.identity, [_x()]),
     'MultiAdd': (lambda a, b, c: F.add(a, b, c), [_x(), _x((4,)), _x((3, 1))]),
     'Softplus': (lambda a: F.softplus(a, beta=2.0), [_x()]),
+    # the time steps without a gradient get zeros, as does the empty sequence
+    'TransposeSequence': (lambda a, b, c: F.transpose_sequence([a, b, c])[1],
+                          [_x((3, 2)), _x((2, 2)), _x((0, 2))]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
