@@ -117,6 +117,13 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     # the time steps without a gradient get zeros, as does the empty sequence
     'TransposeSequence': (lambda a, b, c: F.transpose_sequence([a, b, c])[1],
                           [_x((3, 2)), _x((2, 2)), _x((0, 2))]),
+    'ClippedReLU': (lambda a: F.clipped_relu(a, 0.5), [_x()]),
+    'HardSigmoid': (F.hard_sigmoid, [_x() * 4]),
+    'PReLUFunction': (F.prelu, [_x((2, 3, 4)), _x((3,))]),
+    'MeanAbsoluteError': (F.mean_absolute_error, [_x(), _x()]),
+    'AbsoluteError': (F.absolute_error, [_x(), _x()]),
+    'SquaredError': (F.squared_error, [_x(), _x()]),
+    'LogSumExp': (lambda a: F.logsumexp(a, axis=(0, 2)), [_x((2, 3, 4))]),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),

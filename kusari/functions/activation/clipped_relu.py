@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import force_array
 
 
 class ClippedReLU(core.FunctionNode):
@@ -18,8 +19,13 @@ class ClippedReLU(core.FunctionNode):
         return force_array(get_array_module(x).clip(x, 0, self.cap), x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0].array
-        return scale_by_array(grad_outputs[0], (x > 0) & (x < self.cap)),
+        return self._gradient(grad_outputs[0], self.get_retained_inputs()[0].array, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, form):
+        return form.scale_by_array(gy, (x > 0) & (x < self.cap))
 
 
 def clipped_relu(x, z=20.0):

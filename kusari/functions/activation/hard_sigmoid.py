@@ -3,7 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions.math._elementwise import force_array
 
 
 class HardSigmoid(core.FunctionNode):
@@ -16,9 +17,14 @@ class HardSigmoid(core.FunctionNode):
         return force_array(get_array_module(x).clip(y, 0, 1), x.dtype),
 
     def backward(self, indexes, grad_outputs):
-        x = self.get_retained_inputs()[0].array
-        slope = (abs(x) < 2.5) * x.dtype.type(0.2)
-        return scale_by_array(grad_outputs[0], slope),
+        return self._gradient(grad_outputs[0], self.get_retained_inputs()[0].array, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    @staticmethod
+    def _gradient(gy, x, form):
+        return form.scale_by_array(gy, (abs(x) < 2.5) * x.dtype.type(0.2))
 
 
 def hard_sigmoid(x):

@@ -3,10 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
-from kusari.functions.array.broadcast import broadcast_to
-from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import scale_by_array
-from kusari.functions.math.sum import sum as sum_
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 def _slope_shape(x, w):
@@ -28,16 +25,24 @@ class PReLUFunction(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         x, w = self.get_retained_inputs()
-        gy, = grad_outputs
-        negative = x.array < 0
+        return self._gradients(indexes, grad_outputs[0], x, w, x.array < 0, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        x, w = self.get_retained_arrays()
+        return self._gradients(indexes, grad_outputs[0], x, w, x < 0, ArrayForm)
+
+    @staticmethod
+    def _gradients(indexes, gy, x, w, negative, form):
+        """The gradients of the targets among (x, W), in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
             if i == 0:
-                slope = broadcast_to(reshape(w, _slope_shape(x, w)), x.shape)
-                ret.append(scale_by_array(gy, ~negative) + scale_by_array(gy * slope, negative))
+                slope = form.broadcast_to(form.reshape(w, _slope_shape(x, w)), x.shape)
+                ret.append(form.scale_by_array(gy, ~negative)
+                           + form.scale_by_array(gy * slope, negative))
             else:
                 axes = (0,) + tuple(range(1 + w.ndim, x.ndim))
-                ret.append(sum_(scale_by_array(gy * x, negative), axis=axes))
+                ret.append(form.sum(form.scale_by_array(gy * x, negative), axis=axes))
         return tuple(ret)
 
 

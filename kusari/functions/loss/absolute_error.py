@@ -20,7 +20,15 @@ class AbsoluteError(core.FunctionNode):
         return xp.abs(diff),
 
     def backward(self, indexes, grad_outputs):
-        gx0 = grad_outputs[0] * self.sign
+        return self._gradients(indexes, grad_outputs[0])
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0])
+
+    def _gradients(self, indexes, gy):
+        """The gradients of the targets among (x0, x1), of a Variable or an array ``gy``:
+        operators alone, so both forms."""
+        gx0 = gy * self.sign
         return tuple(gx0 if i == 0 else -gx0 for i in indexes)
 
 

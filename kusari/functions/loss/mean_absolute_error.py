@@ -3,7 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype
-from kusari.functions.array.broadcast import broadcast_to
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.loss._validate import check_same_shape
 
 
@@ -24,8 +24,15 @@ class MeanAbsoluteError(core.FunctionNode):
         return xp.asarray(total / diff.size if diff.size else float('nan'), dtype=x0.dtype),
 
     def backward(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], ArrayForm)
+
+    def _gradients(self, indexes, gy, form):
+        """The gradients of the targets among (x0, x1), in ``form`` (see _forms)."""
         size = max(self.sign.size, 1)
-        gx0 = broadcast_to(grad_outputs[0] * (1.0 / size), self.sign.shape) * self.sign
+        gx0 = form.broadcast_to(gy * (1.0 / size), self.sign.shape) * self.sign
         return tuple(gx0 if i == 0 else -gx0 for i in indexes)
 
 

@@ -17,9 +17,17 @@ class SquaredError(core.FunctionNode):
         return diff * diff,
 
     def backward(self, indexes, grad_outputs):
-        x0, x1 = self.get_retained_inputs()
-        gx0 = (x0 - x1) * grad_outputs[0] * 2.0
-        return tuple(gx0 if i == 0 else -gx0 for i in indexes)
+        return _gradients(indexes, grad_outputs[0], *self.get_retained_inputs())
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _gradients(indexes, grad_outputs[0], *self.get_retained_arrays())
+
+
+def _gradients(indexes, gy, x0, x1):
+    """The gradients of the targets among (x0, x1), of Variables or of arrays: operators
+    alone, so both forms."""
+    gx0 = (x0 - x1) * gy * 2.0
+    return tuple(gx0 if i == 0 else -gx0 for i in indexes)
 
 
 def squared_error(x0, x1):

@@ -4,10 +4,8 @@ from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
 from kusari.functions.array._axes import reduction_axes
-from kusari.functions.array.broadcast import broadcast_to
-from kusari.functions.array.reshape import reshape
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.math._elementwise import force_array
-from kusari.functions.math.exponential import exp
 
 
 class LogSumExp(core.FunctionNode):
@@ -35,9 +33,15 @@ class LogSumExp(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
+        return self._gradient(grad_outputs[0], x, y, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, y, form):
         kept = tuple(1 if i in self.axis else d for i, d in enumerate(x.shape))
-        gy = broadcast_to(reshape(grad_outputs[0], kept), x.shape)
-        return gy * exp(x - broadcast_to(reshape(y, kept), x.shape)),
+        gy = form.broadcast_to(form.reshape(gy, kept), x.shape)
+        return gy * form.exp(x - form.broadcast_to(form.reshape(y, kept), x.shape))
 
 
 def logsumexp(x, axis=None):
