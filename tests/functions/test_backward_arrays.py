@@ -125,6 +125,16 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'SquaredError': (F.squared_error, [_x(), _x()]),
     'LogSumExp': (lambda a: F.logsumexp(a, axis=(0, 2)), [_x((2, 3, 4))]),
 }
+# gradient nodes, which a backward recorded for double backprop applies: the second
+# backward runs their array forms
+GRADIENT_NODES = {  # class name: a function whose gradient applies it
+    'TanhGrad': F.tanh,
+    'SigmoidGrad': F.sigmoid,
+    'ScaleByArray': lambda a: F.clip(a, -0.5, 0.5),
+    'MaskMul': CASES['Dropout'][0],
+    'GetItemGrad': CASES['GetItem'][0],
+    'PutItem': CASES['SelectItem'][0],
+}
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
           'Exp': F.exp, 'Sqrt': F.sqrt, 'Sum': F.sum, 'PowVarConst': lambda a: a ** 2,
@@ -152,7 +162,7 @@ def test_every_function_with_backward_arrays_is_covered():
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
     # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; four base classes
     # (never applied themselves) hold the array forms of the cases' classes
-    assert defined == set(CASES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
+    assert defined == set(CASES) | set(GRADIENT_NODES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
                                     'ScaledStandardization', 'UnaryElementwise',
                                     'ElementwiseSelect'}
 
@@ -173,6 +183,30 @@ def _assert_forms_agree(function, arrays):
             assert a is None and b is None
             continue
         assert a.dtype == b.dtype == array.dtype and a.shape == b.shape
+        numpy.testing.assert_array_equal(a, b)
+
+
+@pytest.mark.parametrize('name', sorted(GRADIENT_NODES))
+@pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
+def test_backward_arrays_of_gradient_nodes(name, dtype):
+    # the gradient of a recorded gradient, with and without recording the second pass
+    x = _x(dtype=dtype)
+
+    def second_order_gradients(double):
+        xv = kusari.Variable(x.copy())
+        y = GRADIENT_NODES[name](xv)
+        gy = kusari.Variable(numpy.linspace(-1, 1, y.size, dtype=dtype).reshape(y.shape))
+        gx, = kusari.grad([y], [xv], grad_outputs=[gy], enable_double_backprop=True)
+        F.sum(gx * gx).backward(enable_double_backprop=double)
+        return xv.grad, gy.grad
+
+    fast, recorded = second_order_gradients(False), second_order_gradients(True)
+    assert fast[1] is not None
+    for a, b in zip(fast, recorded):
+        if a is None or b is None:  # a gradient linear in gy: none for x
+            assert a is None and b is None
+            continue
+        assert a.dtype == b.dtype == dtype
         numpy.testing.assert_array_equal(a, b)
 
 

@@ -3,6 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.math._elementwise import force_array
 
 
@@ -19,11 +20,17 @@ class SigmoidGrad(core.FunctionNode):
         return gy * y * (1 - y)
 
     def backward(self, indexes, grad_outputs):
-        y, gy = self.get_retained_inputs()
-        g, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    @staticmethod
+    def _gradients(indexes, g, y, gy, form):
+        """The gradients of the targets among (y, gy), in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
-            ret.append(g * gy * (1 - 2 * y) if i == 0 else SigmoidGrad().apply((y, g))[0])
+            ret.append(g * gy * (1 - 2 * y) if i == 0 else form.run(SigmoidGrad(), (y, g))[0])
         return tuple(ret)
 
 

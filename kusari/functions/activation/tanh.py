@@ -5,6 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class TanhGrad(core.FunctionNode):
@@ -24,11 +25,17 @@ class TanhGrad(core.FunctionNode):
         return gy - gy_y2
 
     def backward(self, indexes, grad_outputs):
-        y, gy = self.get_retained_inputs()
-        g, = grad_outputs
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    @staticmethod
+    def _gradients(indexes, g, y, gy, form):
+        """The gradients of the targets among (y, gy), in ``form`` (see _forms)."""
         ret = []
         for i in indexes:
-            ret.append(-2 * g * gy * y if i == 0 else TanhGrad().apply((y, g))[0])
+            ret.append(-2 * g * gy * y if i == 0 else form.run(TanhGrad(), (y, g))[0])
         return tuple(ret)
 
 

@@ -107,6 +107,9 @@ class GetItemGrad(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return GetItem(self.slices).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return GetItem(self.slices).forward(grad_outputs)
+
 
 def get_item(x, slices):
     """Extracts elements of ``x`` as ``x[slices]`` does for arrays.

@@ -58,6 +58,9 @@ class PutItem(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return SelectItem().apply((grad_outputs[0], self.t))[0],
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return SelectItem().forward((grad_outputs[0], self.t))[0],
+
 
 def select_item(x, t):
     """Selects the element ``x[i, t[i]]`` of each row of ``x``.

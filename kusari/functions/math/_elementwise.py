@@ -126,6 +126,9 @@ class ScaleByArray(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return ScaleByArray(self.coefficient).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return self.forward(grad_outputs)
+
 
 def scale_by_array(gy, coefficient):
     """``gy * coefficient`` with a constant (bool or float) ``coefficient`` array."""

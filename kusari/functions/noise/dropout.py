@@ -49,6 +49,9 @@ class MaskMul(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return MaskMul(self.mask).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return self.forward(grad_outputs)
+
 
 def dropout(x, ratio=.5, **kwargs):
     """Drops elements of ``x`` with probability ``ratio`` and scales the rest by 1/(1-ratio).
