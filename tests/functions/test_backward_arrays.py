@@ -29,6 +29,14 @@ _LABELS = rng.integers(-1, 2, (3, 4)).astype(numpy.int32)  # -1: ignored
 _CONDITION = rng.uniform(0, 1, (3, 4)) < 0.5
 _IDS = numpy.array([[0, 2, -1], [2, 2, 1]], numpy.int32)  # repeated, and one ignored
 
+_POOLING_INDEXES = F.max_pooling_2d(_x((2, 3, 4, 4)), 2, return_indices=True)[1]
+
+
+def _seeded(function, *inputs):
+    """``function`` of the same random draws each call."""
+    numpy.random.seed(3)
+    return function(*inputs)
+
 
 CASES = {  # class name: (function, inputs), broadcasting where the function does
     'Tanh': (F.tanh, [_x()]),
@@ -124,16 +132,32 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
     'AbsoluteError': (F.absolute_error, [_x(), _x()]),
     'SquaredError': (F.squared_error, [_x(), _x()]),
     'LogSumExp': (lambda a: F.logsumexp(a, axis=(0, 2)), [_x((2, 3, 4))]),
+    'Flip': (lambda a: F.flip(a, 1), [_x()]),
+    'Repeat': (lambda a: F.repeat(a, [1, 3, 0], axis=0), [_x()]),
+    'Tile': (lambda a: F.tile(a, (2, 1, 3)), [_x()]),
+    'Pad': (lambda a: F.pad(a, ((1, 2), (0, 1)), 'constant'), [_x()]),
+    'Unpooling2D': (lambda x: F.unpooling_2d(x, 3, stride=2, pad=1, outsize=(5, 5)),
+                    [_x((2, 3, 3, 3))]),
+    'Upsampling2D': (lambda x: F.upsampling_2d(x, _POOLING_INDEXES, 2, outsize=(4, 4)),
+                     [_x((2, 3, 2, 2))]),
+    'UnpoolingND': (lambda x: F.unpooling_nd(x, 2, cover_all=False), [_x((2, 3, 3))]),
+    'Gaussian': (lambda mean, ln_var: _seeded(F.gaussian, mean, ln_var), [_x(), _x()]),
+    'NormalizeL2': (F.normalize, [numpy.concatenate([_x((2, 4)), numpy.zeros((1, 4))])]),
 }
 # gradient nodes, which a backward recorded for double backprop applies: the second
 # backward runs their array forms
-GRADIENT_NODES = {  # class name: a function whose gradient applies it
-    'TanhGrad': F.tanh,
-    'SigmoidGrad': F.sigmoid,
-    'ScaleByArray': lambda a: F.clip(a, -0.5, 0.5),
-    'MaskMul': CASES['Dropout'][0],
-    'GetItemGrad': CASES['GetItem'][0],
-    'PutItem': CASES['SelectItem'][0],
+GRADIENT_NODES = {  # class name: a function whose gradient applies it, and an input shape
+    'TanhGrad': (F.tanh, (3, 4)),
+    'SigmoidGrad': (F.sigmoid, (3, 4)),
+    'ScaleByArray': (lambda a: F.clip(a, -0.5, 0.5), (3, 4)),
+    'MaskMul': (CASES['Dropout'][0], (3, 4)),
+    'GetItemGrad': (CASES['GetItem'][0], (3, 4)),
+    'PutItem': (CASES['SelectItem'][0], (3, 4)),
+    'RepeatGrad': (CASES['Repeat'][0], (3, 4)),
+    'WindowScatter': (CASES['MaxPoolingND'][0], (2, 3, 5, 5)),
+    'WindowSpread': (CASES['AveragePooling2D'][0], (2, 3, 5, 5)),
+    'WindowSum': (CASES['Unpooling2D'][0], (2, 3, 3, 3)),
+    'WindowGather': (CASES['Upsampling2D'][0], (2, 3, 2, 2)),
 }
 ZERO_D = {'Tanh': F.tanh, 'Sigmoid': F.sigmoid, 'ReLU': F.relu, 'Neg': lambda a: -a,
           'MulConstant': lambda a: a * 1.7, 'Mul': lambda a: a * a, 'Div': lambda a: a / (a + 2),
@@ -162,9 +186,9 @@ def test_every_function_with_backward_arrays_is_covered():
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
     # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; four base classes
     # (never applied themselves) hold the array forms of the cases' classes
-    assert defined == set(CASES) | set(GRADIENT_NODES) | {'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase',
-                                    'ScaledStandardization', 'UnaryElementwise',
-                                    'ElementwiseSelect'}
+    assert defined == set(CASES) | set(GRADIENT_NODES) | {
+        'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase', 'ScaledStandardization',
+        'UnaryElementwise', 'ElementwiseSelect'}
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
@@ -190,11 +214,12 @@ def _assert_forms_agree(function, arrays):
 @pytest.mark.parametrize('dtype', [numpy.float32, numpy.float64])
 def test_backward_arrays_of_gradient_nodes(name, dtype):
     # the gradient of a recorded gradient, with and without recording the second pass
-    x = _x(dtype=dtype)
+    function, shape = GRADIENT_NODES[name]
+    x = _x(shape, dtype)
 
     def second_order_gradients(double):
         xv = kusari.Variable(x.copy())
-        y = GRADIENT_NODES[name](xv)
+        y = function(xv)
         gy = kusari.Variable(numpy.linspace(-1, 1, y.size, dtype=dtype).reshape(y.shape))
         gx, = kusari.grad([y], [xv], grad_outputs=[gy], enable_double_backprop=True)
         F.sum(gx * gx).backward(enable_double_backprop=double)
@@ -366,3 +391,9 @@ def test_clip_on_one_side(x_min, x_max):
 def test_softplus_of_a_numpy_beta():
     # beta is taken in x's dtype by both forms
     _assert_forms_agree(lambda a: F.softplus(a, beta=numpy.float64(1.3)), [_x()])
+
+
+@pytest.mark.parametrize('mode', ['edge', 'reflect', 'wrap'])
+def test_pad_by_copies(mode):
+    # the copies' gradients are summed back (FlatScatterAdd)
+    _assert_forms_agree(lambda a: F.pad(a, ((2, 1), (1, 3)), mode), [_x()])

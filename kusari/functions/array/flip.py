@@ -26,6 +26,9 @@ class Flip(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return Flip(self.axis).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return Flip(self.axis).forward(grad_outputs)
+
 
 def flip(x, axis):
     """Reverses the order of elements of ``x`` along ``axis``.

@@ -7,8 +7,9 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._flat_gather import FlatScatterAdd
-from kusari.functions.array.get_item import get_item
+from kusari.functions.array.get_item import GetItem
 
 # Modes whose padding copies elements of x, so that the gradient is a scatter-add.
 _COPY_MODES = ('edge', 'reflect', 'symmetric', 'wrap')
@@ -64,11 +65,18 @@ class Pad(core.FunctionNode):
         return x.ravel().take(self._copies),
 
     def backward(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs, GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs, ArrayForm)
+
+    def _gradient(self, grad_outputs, form):
+        """x's gradient: the copies summed back, or the center, in ``form``."""
         if self._copies is not None:
-            return FlatScatterAdd(self._copies, self._in_shape).apply(grad_outputs)
+            return form.run(FlatScatterAdd(self._copies, self._in_shape), grad_outputs)
         center = tuple(slice(before, before + n)
                        for (before, _), n in zip(self._widths_of_x, self._in_shape))
-        return get_item(grad_outputs[0], center),
+        return form.run(GetItem(center), grad_outputs)
 
 
 def pad(x, pad_width, mode, **keywords):

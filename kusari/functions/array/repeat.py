@@ -28,6 +28,9 @@ class Repeat(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return RepeatGrad(self.repeats, self.axis, self._in_shape).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return RepeatGrad(self.repeats, self.axis, self._in_shape).forward(grad_outputs)
+
 
 class RepeatGrad(core.FunctionNode):
     """Sums each group of repeated slices of ``g`` back into one slice."""
@@ -57,6 +60,9 @@ class RepeatGrad(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return Repeat(self.repeats, self.axis).apply(grad_outputs)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return Repeat(self.repeats, self.axis).forward(grad_outputs)
 
 
 def repeat(x, repeats, axis=None):

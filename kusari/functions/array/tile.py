@@ -6,7 +6,7 @@ from kusari import core
 from kusari import backend
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions.array.reshape import reshape
+from kusari.functions._forms import ArrayForm, GraphForm
 
 
 class Tile(core.FunctionNode):
@@ -21,15 +21,20 @@ class Tile(core.FunctionNode):
         return get_array_module(x).tile(x, self.reps),
 
     def backward(self, indexes, grad_outputs):
-        from kusari.functions.math.sum import sum as sum_
-        gy, = grad_outputs
+        return self._gradient(grad_outputs[0], GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], ArrayForm),
+
+    def _gradient(self, gy, form):
+        """``gy`` summed over the copies, in ``form`` (see _forms)."""
         ndim = max(len(self._in_shape), len(self.reps))
         shape = (1,) * (ndim - len(self._in_shape)) + self._in_shape
         reps = (1,) * (ndim - len(self.reps)) + self.reps
         # Axis k of gy is (reps[k], shape[k]) in C order: sum over the reps halves.
-        split = reshape(gy, tuple(n for pair in zip(reps, shape) for n in pair))
-        gx = sum_(split, axis=tuple(range(0, 2 * ndim, 2)))
-        return reshape(gx, self._in_shape),
+        split = form.reshape(gy, tuple(n for pair in zip(reps, shape) for n in pair))
+        gx = form.sum(split, axis=tuple(range(0, 2 * ndim, 2)))
+        return form.reshape(gx, self._in_shape)
 
 
 def tile(x, reps):

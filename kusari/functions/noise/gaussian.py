@@ -40,17 +40,21 @@ class Gaussian(core.FunctionNode):
         return noise,
 
     def backward(self, indexes, grad_outputs):
-        gy, = grad_outputs
-        ret = []
-        for i in indexes:
-            if i == 0:
-                ret.append(gy)
-            else:
-                # d y / d ln_var = (y - mean) / 2, written with the graph's y and mean.
-                y, = self.get_retained_outputs()
-                mean, = self.get_retained_inputs()
-                ret.append(gy * (y - mean) * 0.5)
-        return tuple(ret)
+        mean, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        return _gradients(indexes, grad_outputs[0], mean, y)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return _gradients(indexes, grad_outputs[0], *self.get_retained_arrays())
+
+
+def _gradients(indexes, gy, mean, y):
+    """The gradients of the targets among (mean, ln_var), of Variables or of arrays:
+    operators alone, so both forms. d y / d ln_var = (y - mean) / 2."""
+    ret = []
+    for i in indexes:
+        ret.append(gy if i == 0 else gy * (y - mean) * 0.5)
+    return tuple(ret)
 
 
 def gaussian(mean, ln_var, **kwargs):

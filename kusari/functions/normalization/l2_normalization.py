@@ -3,8 +3,8 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import reduction_axes
-from kusari.functions.math.sum import sum as sum_
 
 
 class NormalizeL2(core.FunctionNode):
@@ -26,16 +26,20 @@ class NormalizeL2(core.FunctionNode):
         return x / norm,
 
     def backward(self, indexes, grad_outputs):
-        x, = self.get_retained_inputs()
-        gy, = grad_outputs
-        squares = sum_(x * x, self.axis, keepdims=True)
+        return self._gradient(grad_outputs[0], *self.get_retained_inputs(), GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, form):
+        squares = form.sum(x * x, self.axis, keepdims=True)
         # ||x|| is not differentiable at 0, where the x-dependent term vanishes anyway:
         # take the root of 1 there and zero the term.
-        nonzero = (squares.array != 0).astype(x.dtype)
+        nonzero = (core.as_array(squares) != 0).astype(x.dtype)
         norm_noeps = (squares + (1 - nonzero)) ** 0.5
         norm = norm_noeps * nonzero + self.eps
-        x_gy = sum_(x * gy, self.axis, keepdims=True) * nonzero / norm_noeps
-        return (gy * norm - x_gy * x) / (norm * norm),
+        x_gy = form.sum(x * gy, self.axis, keepdims=True) * nonzero / norm_noeps
+        return (gy * norm - x_gy * x) / (norm * norm)
 
 
 def normalize(x, eps=1e-5, axis=1):

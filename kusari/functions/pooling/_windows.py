@@ -151,6 +151,9 @@ class WindowSum(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return WindowSpread(self.windows, self.scale).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowSpread(self.windows, self.scale).forward(grad_outputs)
+
 
 class WindowSpread(core.FunctionNode):
     """Spreads ``scale * g`` over the windows; the adjoint of :class:`WindowSum`."""
@@ -164,6 +167,9 @@ class WindowSpread(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return WindowSum(self.windows, self.scale).apply(grad_outputs)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowSum(self.windows, self.scale).forward(grad_outputs)
 
 
 def window_max(x, windows, with_index=False):
@@ -261,6 +267,9 @@ class WindowScatter(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         return WindowGather(self.windows, self.index, self.shape).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowGather(self.windows, self.index, self.shape).forward(grad_outputs)
+
 
 class WindowGather(core.FunctionNode):
     """Picks the tap ``index`` of each window; the adjoint of :class:`WindowScatter`."""
@@ -275,3 +284,6 @@ class WindowGather(core.FunctionNode):
 
     def backward(self, indexes, grad_outputs):
         return WindowScatter(self.windows, self.index, self.shape).apply(grad_outputs)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowScatter(self.windows, self.index, self.shape).forward(grad_outputs)

@@ -34,6 +34,9 @@ class UnpoolingND(PoolingNode):
     def backward(self, indexes, grad_outputs):
         return WindowSum(self.windows).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowSum(self.windows).forward(grad_outputs)
+
 
 def _unpooling(func, ndim, x, ksize, stride, pad, outsize, cover_all):
     ndim = spatial_ndim(func, x, ndim)

@@ -41,6 +41,9 @@ class Upsampling2D(PlanarPooling, PoolingNode):
     def backward(self, indexes, grad_outputs):
         return WindowGather(self.windows, self.indexes, self._out_shape).apply(grad_outputs)
 
+    def backward_arrays(self, indexes, grad_outputs):
+        return WindowGather(self.windows, self.indexes, self._out_shape).forward(grad_outputs)
+
 
 def upsampling_2d(x, indexes, ksize, stride=None, pad=0, outsize=None, cover_all=True):
     """Upsampling that puts each element where the max pooling found its maximum.
