@@ -142,6 +142,10 @@ CASES = {  # class name: (function, inputs), broadcasting where the function doe
                      [_x((2, 3, 2, 2))]),
     'UnpoolingND': (lambda x: F.unpooling_nd(x, 2, cover_all=False), [_x((2, 3, 3))]),
     'Gaussian': (lambda mean, ln_var: _seeded(F.gaussian, mean, ln_var), [_x(), _x()]),
+    # ties: the gradient goes to each maximum
+    'Max': (lambda a: F.max(a, axis=1), [numpy.round(_x(), 1)]),
+    'Min': (lambda a: F.min(a, keepdims=True), [_x()]),
+    'HuberLoss': (lambda x, t: F.huber_loss(x, t, 0.5), [_x(), _x()]),
     'NormalizeL2': (F.normalize, [numpy.concatenate([_x((2, 4)), numpy.zeros((1, 4))])]),
 }
 # gradient nodes, which a backward recorded for double backprop applies: the second
@@ -184,11 +188,11 @@ def test_every_function_with_backward_arrays_is_covered():
         getattr(F, name)
     defined = {cls.__name__ for cls in _all_subclasses(core.FunctionNode)
                if cls.backward_arrays is not None and cls.__module__.startswith('kusari.')}
-    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; four base classes
+    # LSTM's fast path is LSTMGrad's forward, tested in test_lstm.py; five base classes
     # (never applied themselves) hold the array forms of the cases' classes
     assert defined == set(CASES) | set(GRADIENT_NODES) | {
         'SoftmaxCrossEntropy', 'LSTM', '_ConvolutionNodeBase', 'ScaledStandardization',
-        'UnaryElementwise', 'ElementwiseSelect'}
+        'UnaryElementwise', 'ElementwiseSelect', '_Select'}
 
 
 @pytest.mark.parametrize('name', sorted(CASES))
@@ -397,3 +401,7 @@ def test_softplus_of_a_numpy_beta():
 def test_pad_by_copies(mode):
     # the copies' gradients are summed back (FlatScatterAdd)
     _assert_forms_agree(lambda a: F.pad(a, ((2, 1), (1, 3)), mode), [_x()])
+
+
+def test_huber_loss_unreduced():
+    _assert_forms_agree(lambda x, t: F.huber_loss(x, t, 0.5, reduce='no'), [_x(), _x()])

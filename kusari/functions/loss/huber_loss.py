@@ -3,8 +3,7 @@
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import check_float, check_same_dtype, fail
-from kusari.functions.array.broadcast import broadcast_to
-from kusari.functions.array.reshape import reshape
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.loss._validate import check_reduce, check_same_shape
 
 
@@ -36,16 +35,21 @@ class HuberLoss(core.FunctionNode):
         return loss,
 
     def backward(self, indexes, grad_outputs):
-        x, t = self.get_retained_inputs()
-        gy, = grad_outputs
-        xp = get_array_module(x.array)
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_inputs(), GraphForm)
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradients(indexes, grad_outputs[0], *self.get_retained_arrays(), ArrayForm)
+
+    def _gradients(self, indexes, gy, x, t, form):
+        """The gradients of the targets among (x, t), in ``form`` (see _forms)."""
         diff = x - t
+        diff_array = core.as_array(diff)
         inside = self.inside.astype(x.dtype)
         # d loss / d x = clip(x - t, -delta, delta)
-        outside_slope = xp.sign(diff.array) * (1 - inside) * self.delta
+        outside_slope = get_array_module(diff_array).sign(diff_array) * (1 - inside) * self.delta
         gx = diff * inside + outside_slope.astype(x.dtype, copy=False)
         if self.reduce == 'sum_along_second_axis':
-            gy = broadcast_to(reshape(gy, gy.shape[:1] + (1,) + gy.shape[1:]), x.shape)
+            gy = form.broadcast_to(form.reshape(gy, gy.shape[:1] + (1,) + gy.shape[1:]), x.shape)
         gx = gx * gy
         return tuple(gx if i == 0 else -gx for i in indexes)
 

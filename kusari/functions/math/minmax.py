@@ -4,10 +4,9 @@ import numpy
 
 from kusari import core
 from kusari.functions._checks import check_float, fail
+from kusari.functions._forms import ArrayForm, GraphForm
 from kusari.functions.array._axes import axis_of, reduction_axes
-from kusari.functions.array.broadcast import broadcast_to
-from kusari.functions.array.reshape import reshape
-from kusari.functions.math._elementwise import force_array, scale_by_array
+from kusari.functions.math._elementwise import force_array
 
 
 class _Select(core.FunctionNode):
@@ -34,10 +33,16 @@ class _Select(core.FunctionNode):
     def backward(self, indexes, grad_outputs):
         x, = self.get_retained_inputs()
         y, = self.get_retained_outputs()
-        gy, = grad_outputs
+        return self._gradient(grad_outputs[0], x.array, y.array, GraphForm),
+
+    def backward_arrays(self, indexes, grad_outputs):
+        return self._gradient(grad_outputs[0], *self.get_retained_arrays(), ArrayForm),
+
+    def _gradient(self, gy, x, y, form):
+        """``gy`` at every selected element of the arrays ``x``, in ``form``."""
         kept = tuple(1 if i in self.axis else d for i, d in enumerate(x.shape))
-        selected = x.array == y.array.reshape(kept)
-        return scale_by_array(broadcast_to(reshape(gy, kept), x.shape), selected),
+        selected = x == y.reshape(kept)
+        return form.scale_by_array(form.broadcast_to(form.reshape(gy, kept), x.shape), selected)
 
 
 class Max(_Select):
