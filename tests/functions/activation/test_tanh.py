@@ -21,3 +21,17 @@ def test_tanh_0d(on_0d):
 def test_integer_input_is_rejected():
     with pytest.raises(InvalidType, match='tanh: invalid x'):
         F.tanh(numpy.arange(3))
+
+
+@pytest.mark.parametrize('dtype', [numpy.float16, numpy.float32, numpy.float64])
+def test_float_input_keeps_its_dtype(dtype):
+    # float32 passes its dtype check by identity, the other floats by kind
+    y = F.tanh(numpy.full(3, 0.5, dtype))
+    assert y.dtype == dtype
+    numpy.testing.assert_allclose(y.array, numpy.tanh(numpy.full(3, 0.5, dtype)))
+
+
+@pytest.mark.parametrize('dtype', [numpy.int32, numpy.bool_, numpy.complex64])
+def test_non_float_input_is_rejected(dtype):
+    with pytest.raises(InvalidType, match='tanh: invalid x'):
+        F.tanh(numpy.zeros(3, dtype))
