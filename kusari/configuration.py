@@ -48,11 +48,13 @@ class GlobalConfig:
         object.__setattr__(self, name, value)
         for local_class in _local_classes.get(id(self), ()):
             setattr(local_class, name, value)
+            _note_backprop_change(local_class, name)
 
     def __delattr__(self, name):
         object.__delattr__(self, name)
         for local_class in _local_classes.get(id(self), ()):
             delattr(local_class, name)
+            _note_backprop_change(local_class, name)
 
     def show(self, file=None):
         """Print every entry, sorted by name, one per line."""
@@ -71,12 +73,22 @@ class LocalConfig(threading.local):
     object, so a key not set in this thread is found by ordinary attribute lookup:
     reading the configuration costs no Python-level call, which matters because every
     function application reads it.
+
+    Even so, a thread-local look-up costs as much as all the other checks of
+    FunctionNode.apply together (580 instructions), so apply first tests
+    ``backprop_everywhere[0]``: True while ``enable_backprop`` is on in every thread,
+    i.e. it is on globally and no thread has a value of its own (as
+    ``no_backprop_mode`` sets). The threads that have one are listed by id in
+    ``_threads_with_own_backprop``; a thread that ends with one set stays listed.
     """
 
     def __new__(cls, global_config):
-        local_class = type(cls.__name__, (cls,), {'__module__': cls.__module__})
+        local_class = type(cls.__name__, (cls,), {
+            '__module__': cls.__module__, 'backprop_everywhere': [False],
+            '_threads_with_own_backprop': set()})
         for name, value in vars(global_config).items():
             setattr(local_class, name, value)
+        _note_backprop_change(local_class, 'enable_backprop')
         _local_classes.setdefault(id(global_config), []).append(local_class)
         return threading.local.__new__(local_class, global_config)
 
@@ -87,11 +99,35 @@ class LocalConfig(threading.local):
     def __setattr__(self, name, value):
         _note_config_value(name, value)
         super().__setattr__(name, value)
+        _note_backprop_change(type(self), name, own=True)
+
+    def __delattr__(self, name):
+        super().__delattr__(name)
+        _note_backprop_change(type(self), name, own=False)
 
     def show(self, file=None):
         """Print every entry visible from this thread, sorted, one per line."""
         local_keys = set(self.__dict__) - {'_global'}
         _print_config(self, sorted(set(self._global.__dict__) | local_keys), file)
+
+
+_backprop_lock = threading.Lock()
+
+
+def _note_backprop_change(local_class, name, own=None):
+    """Update ``local_class.backprop_everywhere`` after a change of ``name``; ``own``:
+    whether the current thread now has a value of its own (None: a global change)."""
+    if name != 'enable_backprop':
+        return
+    # under a lock, so that a thread's update cannot overwrite a later one's
+    with _backprop_lock:
+        threads = local_class._threads_with_own_backprop
+        if own is True:
+            threads.add(threading.get_ident())
+        elif own is False:
+            threads.discard(threading.get_ident())
+        local_class.backprop_everywhere[0] = (
+            not threads and bool(getattr(local_class, 'enable_backprop', False)))
 
 
 def _print_config(config, keys, file):

@@ -58,6 +58,9 @@ def _note_debug_switched_on():
 
 _configuration._on_debug_switched_on.append(_note_debug_switched_on)
 
+# True while enable_backprop is on in every thread: apply then reads no thread-local value
+_backprop_everywhere = type(config).backprop_everywhere
+
 # Registered FunctionHook objects, by name. Empty in the common case, so apply() pays
 # only a truthiness test for hooks it does not have.
 _function_hooks: dict[str, typing.Any] = {}
@@ -764,7 +767,7 @@ class FunctionNode:
             if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
                 outputs = self._normalize_outputs(outputs)
 
-        if not config.enable_backprop:
+        if not (_backprop_everywhere[0] or config.enable_backprop):  # (see LocalConfig: 550)
             if len(outputs) == 1:
                 var = _object_new(Variable)  # Variable._new inlined: 370
                 var._array = outputs[0]

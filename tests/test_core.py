@@ -106,6 +106,55 @@ def test_config_is_thread_local():
     assert kusari.config.train is True
 
 
+def _records_graph():
+    return F.tanh(Variable(numpy.ones(2, numpy.float32))).creator is not None
+
+
+def _in_thread(target):
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+
+
+def test_apply_reads_enable_backprop_of_its_own_thread():
+    # apply skips the thread-local look-up while no thread has a value of its own
+    seen = {}
+
+    def keeper():  # sets a value of its own for good and ends with it
+        kusari.config.enable_backprop = False
+        seen['keeper'] = _records_graph()
+
+    def started_inside():
+        seen['started inside'] = _records_graph()
+
+    assert _records_graph()
+    _in_thread(keeper)
+    assert _records_graph()
+    with kusari.no_backprop_mode():
+        assert not _records_graph()
+        _in_thread(started_inside)
+        with kusari.force_backprop_mode():
+            assert _records_graph()
+        assert not _records_graph()
+    assert _records_graph()
+    assert seen == {'keeper': False, 'started inside': True}
+
+
+def test_apply_follows_global_enable_backprop_in_every_thread():
+    seen = []
+    kusari.global_config.enable_backprop = False
+    try:
+        assert not _records_graph()
+        _in_thread(lambda: seen.append(_records_graph()))
+        with kusari.force_backprop_mode():
+            assert _records_graph()
+    finally:
+        kusari.global_config.enable_backprop = True
+    _in_thread(lambda: seen.append(_records_graph()))
+    assert _records_graph()
+    assert seen == [False, True]
+
+
 def test_using_config_restores_on_error():
     with pytest.raises(RuntimeError):
         with kusari.using_config('train', False):
