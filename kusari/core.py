@@ -1025,8 +1025,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     seen = set()
     captured = {} if input_nodes is not None else None
     hooks_on = bool(_function_hooks)
-    debug = config.debug
-    double = config.enable_backprop
+    debug, double = config.debug, config.enable_backprop
     # backward_arrays skips the functions backward would call; global hooks must see them
     graph_backward = double or hooks_on
     # The counts in the comments are what each shortcut saves per F.tanh in the forward +
@@ -1092,8 +1091,11 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if type(gx) is not Variable:  # backward_arrays gives arrays (NumPy's first: 4,300)
-                gx = _new_variable(gx, True) if type(gx) is _ndarray else _as_grad_variable(gx)
+            if type(gx) is _ndarray:  # what backward_arrays gives; Variable._new inlined: 440
+                array, gx = gx, _object_new(Variable)
+                gx._array, gx._requires_grad = array, True
+            elif type(gx) is not Variable:
+                gx = _as_grad_variable(gx)
             x = inputs[index]
             # check_grad only where something differs (equal dtypes need not be one object):
             if gx._array.shape != x.shape or gx._array.dtype is not x.dtype:  # 1,400
