@@ -1,7 +1,8 @@
 """The graph core's checks of what functions give back, kept out of ``kusari.core``.
 
-Each runs only when something is off (or in debug mode) and raises an error naming
-the function; the messages keep Chainer's wording, which programs and tests match.
+Each raises an error naming the function; the messages keep Chainer's wording, which
+programs and tests match. Most run only when something is off (or in debug mode);
+normalize_outputs runs for every forward whose outputs are not one NumPy array.
 """
 
 import sys
@@ -13,6 +14,31 @@ import numpy
 class GradientDtypeError(TypeError, ValueError):
     """A backward gave a gradient whose dtype differs from its input's (a TypeError,
     as Chainer raises it outside debug mode, and a ValueError, as within)."""
+
+
+def array_types():
+    """The array classes a Variable may hold: numpy.ndarray, plus cupy.ndarray if loaded."""
+    cupy = sys.modules.get('cupy')
+    return (numpy.ndarray,) if cupy is None else (numpy.ndarray, cupy.ndarray)
+
+
+def normalize_outputs(func, outputs):
+    """``outputs`` of ``func.forward`` checked to be a tuple of arrays; NumPy scalars
+    (what NumPy gives for 0-d results) become 0-d arrays."""
+    if type(outputs) is not tuple:
+        raise TypeError('{}: forward output must be a tuple of ndarrays, not {}'.format(
+            func.label, type(outputs).__name__))
+    normalized = []
+    for y in outputs:
+        if type(y) is not numpy.ndarray:
+            if isinstance(y, numpy.generic):
+                y = numpy.asarray(y)
+            if not isinstance(y, array_types()):
+                raise TypeError('{}: forward output must be a tuple of ndarrays, but '
+                                'output {} is {}'.format(func.label, len(normalized),
+                                                         type(y).__name__))
+        normalized.append(y)
+    return tuple(normalized)
 
 
 def check_same_device(func, in_data):

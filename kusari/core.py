@@ -61,6 +61,10 @@ _configuration._on_debug_switched_on.append(_note_debug_switched_on)
 # True while enable_backprop is on in every thread: apply then reads no thread-local value
 _backprop_everywhere = type(config).backprop_everywhere
 
+# Whether any node ever had hooks of its own: until one does, backprop reads no node's
+# (a class attribute read through a node costs 250 instructions per function)
+_local_hooks_ever = False
+
 # Registered FunctionHook objects, by name. Empty in the common case, so apply() pays
 # only a truthiness test for hooks it does not have.
 _function_hooks: dict[str, typing.Any] = {}
@@ -75,10 +79,7 @@ def get_function_hooks():
 # 1. Variable, VariableNode
 # ---------------------------------------------------------------------------
 
-def _array_types():
-    """The array classes a Variable may hold: numpy.ndarray, plus cupy.ndarray if loaded."""
-    cupy = sys.modules.get('cupy')
-    return (numpy.ndarray,) if cupy is None else (numpy.ndarray, cupy.ndarray)
+_array_types = _checks.array_types
 
 
 def _check_array(value, what):
@@ -702,6 +703,8 @@ class FunctionNode:
     @property
     def local_function_hooks(self):
         if self._local_function_hooks is None:
+            global _local_hooks_ever
+            _local_hooks_ever = True
             self._local_function_hooks = {}
             self._forward_checked = True
         return self._local_function_hooks
@@ -765,7 +768,7 @@ class FunctionNode:
             outputs = self.forward(in_data)
             # one output array needs no normalizing: 1,240
             if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
-                outputs = self._normalize_outputs(outputs)
+                outputs = _checks.normalize_outputs(self, outputs)
 
         if not (_backprop_everywhere[0] or config.enable_backprop):  # (see LocalConfig: 550)
             if len(outputs) == 1:
@@ -845,7 +848,7 @@ class FunctionNode:
         debug = config.debug
         if debug:
             self.stack = traceback.extract_stack()[:-2]
-        outputs = self._normalize_outputs(self.forward(in_data))
+        outputs = _checks.normalize_outputs(self, self.forward(in_data))
         for hook in hooks or ():
             hook.forward_postprocess(self, in_data)
         if debug:
@@ -865,23 +868,6 @@ class FunctionNode:
         raise NotImplementedError('{} implements no GPU forward'.format(self.label))
 
     check_type_forward = _checks.TypeCheckMethod()
-
-    def _normalize_outputs(self, outputs):
-        """Check that forward returned a tuple of arrays; NumPy scalars (what NumPy
-        returns for 0-d results) become 0-d arrays."""
-        if type(outputs) is not tuple:
-            raise TypeError('{}: forward output must be a tuple of ndarrays, not {}'.format(
-                self.label, type(outputs).__name__))
-        normalized = []
-        for y in outputs:
-            if type(y) is not _ndarray:
-                y = _array_of(y)
-                if not isinstance(y, _array_types()):
-                    raise TypeError('{}: forward output must be a tuple of ndarrays, but '
-                                    'output {} is {}'.format(self.label, len(normalized),
-                                                             type(y).__name__))
-            normalized.append(y)
-        return tuple(normalized)
 
     def _all_hooks(self):
         hooks = list(_function_hooks.values())
@@ -1063,7 +1049,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
         if not targets:
             continue
-        hooks = (hooks_on or func._local_function_hooks) and func._all_hooks()
+        hooks = (hooks_on or _local_hooks_ever and func._local_function_hooks) and func._all_hooks()
         if hooks:
             # Hooks see arrays, as Chainer's do.
             in_data = tuple([x.data for x in inputs])
@@ -1278,7 +1264,7 @@ def observe_apply(observer):
 def call_forward(node, inputs):
     """``node.forward(inputs)`` on arrays, its outputs checked and normalized as apply
     does, without recording anything."""
-    return node._normalize_outputs(node.forward(tuple(inputs)))
+    return _checks.normalize_outputs(node, node.forward(tuple(inputs)))
 
 
 def retained_indexes(node):

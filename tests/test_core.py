@@ -6,6 +6,8 @@ import functools
 import gc
 import io
 import operator
+import subprocess
+import sys
 import threading
 import weakref
 
@@ -153,6 +155,27 @@ def test_apply_follows_global_enable_backprop_in_every_thread():
     _in_thread(lambda: seen.append(_records_graph()))
     assert _records_graph()
     assert seen == [False, True]
+
+
+def test_backward_calls_the_first_local_hook_of_a_fresh_process():
+    # backprop reads no node's own hooks until some node has had one: the first one
+    # added in a process, after backprops without any, must still run
+    program = """
+import numpy, kusari, kusari.functions as F
+
+class Recorder(kusari.FunctionHook):
+    def backward_preprocess(self, function, in_data, out_grad):
+        print('backward', function.label)
+
+x = kusari.Variable(numpy.ones(2, numpy.float32))
+F.sum(F.tanh(x)).backward()
+y = F.tanh(x)
+y.creator.add_hook(Recorder())
+F.sum(y).backward()
+"""
+    result = subprocess.run([sys.executable, '-c', program], capture_output=True, text=True,
+                            check=True)
+    assert result.stdout == 'backward Tanh\n'
 
 
 def test_using_config_restores_on_error():
