@@ -75,17 +75,19 @@ class LocalConfig(threading.local):
     function application reads it.
 
     Even so, a thread-local look-up costs as much as all the other checks of
-    FunctionNode.apply together (580 instructions), so apply first tests
-    ``backprop_everywhere[0]``: True while ``enable_backprop`` is on in every thread,
+    FunctionNode.apply together (600 instructions), so apply first tests
+    ``_backprop_everywhere``: True while ``enable_backprop`` is on in every thread,
     i.e. it is on globally and no thread has a value of its own (as
     ``no_backprop_mode`` sets). The threads that have one are listed by id in
     ``_threads_with_own_backprop``; a thread that ends with one set stays listed.
+    ``_backprop_listeners`` are called with each new value of ``_backprop_everywhere``
+    (the core keeps it in a module global, cheaper to read than a class attribute).
     """
 
     def __new__(cls, global_config):
         local_class = type(cls.__name__, (cls,), {
-            '__module__': cls.__module__, 'backprop_everywhere': [False],
-            '_threads_with_own_backprop': set()})
+            '__module__': cls.__module__, '_backprop_everywhere': False,
+            '_threads_with_own_backprop': set(), '_backprop_listeners': []})
         for name, value in vars(global_config).items():
             setattr(local_class, name, value)
         _note_backprop_change(local_class, 'enable_backprop')
@@ -115,7 +117,7 @@ _backprop_lock = threading.Lock()
 
 
 def _note_backprop_change(local_class, name, own=None):
-    """Update ``local_class.backprop_everywhere`` after a change of ``name``; ``own``:
+    """Update ``local_class._backprop_everywhere`` after a change of ``name``; ``own``:
     whether the current thread now has a value of its own (None: a global change)."""
     if name != 'enable_backprop':
         return
@@ -126,8 +128,10 @@ def _note_backprop_change(local_class, name, own=None):
             threads.add(threading.get_ident())
         elif own is False:
             threads.discard(threading.get_ident())
-        local_class.backprop_everywhere[0] = (
-            not threads and bool(getattr(local_class, 'enable_backprop', False)))
+        everywhere = not threads and bool(getattr(local_class, 'enable_backprop', False))
+        local_class._backprop_everywhere = everywhere
+        for listener in local_class._backprop_listeners:
+            listener(everywhere)
 
 
 def _print_config(config, keys, file):

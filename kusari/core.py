@@ -59,7 +59,15 @@ def _note_debug_switched_on():
 _configuration._on_debug_switched_on.append(_note_debug_switched_on)
 
 # True while enable_backprop is on in every thread: apply then reads no thread-local value
-_backprop_everywhere = type(config).backprop_everywhere
+_backprop_everywhere = config._backprop_everywhere
+
+
+def _note_backprop_everywhere(value):
+    global _backprop_everywhere
+    _backprop_everywhere = value
+
+
+type(config)._backprop_listeners.append(_note_backprop_everywhere)
 
 # Whether any node ever had hooks of its own: until one does, backprop reads no node's
 # (a class attribute read through a node costs 250 instructions per function)
@@ -770,7 +778,7 @@ class FunctionNode:
             if type(outputs) is not tuple or len(outputs) != 1 or type(outputs[0]) is not _ndarray:
                 outputs = _checks.normalize_outputs(self, outputs)
 
-        if not (_backprop_everywhere[0] or config.enable_backprop):  # (see LocalConfig: 550)
+        if not (_backprop_everywhere or config.enable_backprop):  # (see LocalConfig: 600)
             if len(outputs) == 1:
                 var = _object_new(Variable)  # Variable._new inlined: 370
                 var._array = outputs[0]
