@@ -84,6 +84,11 @@ class LocalConfig(threading.local):
     (the core keeps it in a module global, cheaper to read than a class attribute).
     """
 
+    # set on the class made for each object (see __new__)
+    _backprop_everywhere: bool
+    _threads_with_own_backprop: set[int]
+    _backprop_listeners: list[typing.Callable[[bool], None]]
+
     def __new__(cls, global_config):
         local_class = type(cls.__name__, (cls,), {
             '__module__': cls.__module__, '_backprop_everywhere': False,
@@ -113,7 +118,17 @@ class LocalConfig(threading.local):
         _print_config(self, sorted(set(self._global.__dict__) | local_keys), file)
 
 
-_backprop_lock = threading.Lock()
+def _new_backprop_lock():
+    # reentrant: a finalizer that the garbage collector runs inside an update may enter
+    # no_backprop_mode itself; new in a forked child, where another thread may have
+    # held the old one
+    global _backprop_lock
+    _backprop_lock = threading.RLock()
+
+
+_new_backprop_lock()
+if hasattr(os, 'register_at_fork'):
+    os.register_at_fork(after_in_child=_new_backprop_lock)
 
 
 def _note_backprop_change(local_class, name, own=None):

@@ -6,6 +6,8 @@ import functools
 import gc
 import io
 import operator
+import os
+import signal
 import subprocess
 import sys
 import threading
@@ -140,6 +142,31 @@ def test_apply_reads_enable_backprop_of_its_own_thread():
         assert not _records_graph()
     assert _records_graph()
     assert seen == {'keeper': False, 'started inside': True}
+
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='needs os.fork')
+def test_forked_child_can_switch_backprop_while_a_thread_held_the_lock():
+    # the lock that guards apply's backprop flag is made anew in a forked child
+    held, release = threading.Event(), threading.Event()
+
+    def holder():
+        with kusari.configuration._backprop_lock:
+            held.set()
+            release.wait(10)
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    held.wait(10)
+    try:
+        pid = os.fork()
+        if pid == 0:  # the child: exit 0 only if no_backprop_mode works
+            signal.alarm(10)
+            with kusari.no_backprop_mode():
+                os._exit(0 if not _records_graph() else 1)
+    finally:
+        release.set()
+        thread.join()
+    assert os.waitpid(pid, 0)[1] == 0
 
 
 def test_apply_follows_global_enable_backprop_in_every_thread():
