@@ -1033,8 +1033,14 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             seen.add(func)
             heappush(heap, (-func.rank, len(seen), func))
 
-    while heap:
-        func = heappop(heap)[2]
+    # While one function alone is left to run (a chain's case), it waits in `single`, out
+    # of the heap, with the order number the heap would give it: no heap operations, 1,000
+    single = None
+    while heap or single is not None:
+        if single is None:
+            func = heappop(heap)[2]
+        else:
+            func, single = single, None
         outputs = func.outputs
         if len(outputs) == 1 and captured is None and not retain_grad:  # usual case: 3,400
             node = outputs[0]()
@@ -1104,6 +1110,12 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)  # equal ranks: first reached, first run (as Chainer)
+                if single is None and not heap:
+                    single, single_order = creator, len(seen)
+                    continue
+                if single is not None:
+                    heappush(heap, (-single.rank, single_order, single))
+                    single = None
                 heappush(heap, (-creator.rank, len(seen), creator))
         del gxs, gys
 

@@ -1118,6 +1118,27 @@ def test_backprop_order_states_the_order_backprop_runs_functions_in(double, with
     assert order == expected
 
 
+@pytest.mark.parametrize('swap', [False, True])
+def test_functions_of_equal_rank_run_in_the_order_reached(swap):
+    # the add reaches exp and sin (equal ranks) in its inputs' order; the first reached
+    # waits out of the heap until the second is, then both go in with their order
+    x = Variable(f32(0.5, 1.5))
+    a, b = F.exp(x), F.sin(x)
+    y = F.sum(b + a if swap else a + b)
+    order = []
+
+    class Spy(kusari.FunctionHook):
+        name = 'spy'
+
+        def backward_preprocess(self, function, in_data, out_grad):
+            order.append(function.label)
+
+    with Spy():
+        y.backward()
+    assert order[2:] == (['sin', 'exp'] if swap else ['exp', 'sin'])
+    assert len(order) == 4
+
+
 class _Product(kusari.FunctionNode):
     """The product of any number of inputs, keeping them all (ALL_INPUTS)."""
     _input_indexes_to_retain = kusari.core.ALL_INPUTS
