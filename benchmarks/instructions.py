@@ -7,7 +7,8 @@ processes on the machine cannot disturb, for A/B comparisons of core changes.
 Each case runs twice under ``valgrind --tool=cachegrind`` (with 0 and with ``--repeat``
 timed calls after one warm-up call), so start-up cancels out; hash randomization, address
 randomization and BLAS threads are switched off so that a count repeats to the instruction.
-``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit);
+``--kusari-path`` measures another checkout (e.g. a ``git worktree`` of the base commit;
+by default, the one this script is in, whatever the working directory);
 ``--torch`` adds PyTorch's ``torch.tanh`` chain (fewer instructions than kusari at about
 the same time: instruction counts compare versions of one framework, not frameworks);
 ``--static`` adds the chain as the forward of a ``@static_graph`` Chain (replayed) and the
@@ -113,10 +114,13 @@ for _ in range((2 if mode.startswith('static') else 1) + repeat):
 
 def count(mode, n_ops, repeat, kusari_path):
     env = dict(os.environ, PYTHONHASHSEED='0', OPENBLAS_NUM_THREADS='1', OMP_NUM_THREADS='1')
-    if kusari_path:
-        env['PYTHONPATH'] = os.path.abspath(kusari_path)
+    # -P: the working directory not first on sys.path, where a checkout's kusari would
+    # shadow the one measured; this checkout after it (benchmarks.numpy_floor)
+    this_checkout = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env['PYTHONPATH'] = os.pathsep.join(
+        ([os.path.abspath(kusari_path)] if kusari_path else []) + [this_checkout])
     command = ['valgrind', '--tool=cachegrind', '--cache-sim=no',
-               '--cachegrind-out-file=/dev/null', sys.executable, '-c', CHILD,
+               '--cachegrind-out-file=/dev/null', sys.executable, '-P', '-c', CHILD,
                mode, str(n_ops), str(repeat)]
     if shutil.which('setarch'):
         command = ['setarch', os.uname().machine, '-R'] + command
