@@ -1350,8 +1350,8 @@ def backprop_order(functions, rank, inputs_reached):
     inputs' order. Asked of ``_backprop`` itself, run on probes standing for the functions,
     so that there is one rule: the highest rank first, equal ranks in the order reached.
     """
-    order: list[typing.Any] = []
-    probes: dict[typing.Any, _OrderProbe] = {}
+    order = []
+    probes = {}
     pending = list(functions)
     while pending:
         function = pending.pop()
