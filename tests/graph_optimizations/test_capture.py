@@ -10,6 +10,7 @@ import kusari
 import kusari.functions as F
 import kusari.links as L
 from kusari import optimizer_hooks, optimizers, serializers
+from kusari.optimizer import Hyperparameter
 from kusari.graph_optimizations import CaptureWarning, capture_step
 from kusari.graph_optimizations.capture import _Replay
 
@@ -274,6 +275,62 @@ def test_rules_get_their_hyperparameters_back_when_an_update_fails():
         step(*batches[3])
     assert all([param.update_rule.hyperparam is hyperparam
                 for param, hyperparam in zip(model.params(), own)])
+
+
+def test_an_update_that_fails_leaves_the_state_define_by_run_leaves():
+    # the rules before the failing one have updated, the optimizer and the failing rule
+    # have counted the step, the gradients stay
+    pairs = _pair(_mlp, optimizers.SGD)
+    for model, opt in pairs:
+        model.predictor[2].W.update_rule = _FailingSGDRule(opt.hyperparam)
+    batches = _classification_batches(4, (12,), 4)
+    step = _train(pairs, batches[:3])
+    assert len(_replays(step)) == 1
+    (model, _), (model2, opt2) = pairs
+    for run, failing_model in [(step, model), (lambda *batch: opt2.update(model2, *batch), model2)]:
+        failing_model.predictor[2].W.update_rule.fail = True
+        with pytest.raises(RuntimeError, match='update failed'):
+            run(*batches[3])
+    _assert_same_state(*pairs)
+
+
+def test_a_rule_given_other_hyperparameters_between_steps():
+    pairs = _pair(_mlp, optimizers.SGD, lr=0.1)
+    batches = _classification_batches(9, (12,), 4)
+    step = _train(pairs, batches[:3])
+    for model, opt in pairs:  # a Hyperparameter of its own, then a plain one again
+        model.predictor[0].W.update_rule.hyperparam = Hyperparameter(opt.hyperparam)
+        model.predictor[0].W.update_rule.hyperparam.lr = 0.5
+    _train(pairs, batches[3:6], step=step)
+    for model, opt in pairs:
+        model.predictor[0].W.update_rule.hyperparam = Hyperparameter(opt.hyperparam)
+        opt.lr = 0.05
+    _train(pairs, batches[6:], step=step)
+
+
+class _SharedGradients(kusari.Chain):
+    """Parameters that add's backward gives one gradient array."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.linear = L.Linear(12, 4)
+            self.a = kusari.Parameter(numpy.zeros((4, 4), numpy.float32))
+            self.b = kusari.Parameter(numpy.ones((4, 4), numpy.float32))
+
+    def forward(self, x, t):
+        return F.softmax_cross_entropy(self.linear(x) + self.a + self.b, t)
+
+
+def test_each_parameter_owns_its_gradient():
+    pairs = _pair(_SharedGradients, optimizers.SGD)
+    step = _train(pairs, _classification_batches(5, (12,), 4))
+    assert len(_replays(step)) == 1
+    for model, _ in pairs:
+        gradients = [param.grad for param in model.params()]
+        assert not any([numpy.shares_memory(g, h) for i, g in enumerate(gradients)
+                        for h in gradients[i + 1:]])
+        assert all([g.base is None and g.flags.writeable for g in gradients])
 
 
 class _Branching(kusari.Chain):
