@@ -268,17 +268,23 @@ class CapturedStep:
             reason = 'it was called inside a static chain or another captured step'
         if reason is not None:
             return self._define_by_run(reason, args, kwargs)
-        leaves = arrays = list(args)
-        structure = len(args)  # positional NumPy arrays: the common case
+        # positional NumPy arrays, the common case: a key of their shapes and dtypes
+        # without a comprehension (valgrind: 3,300 instructions less a step of two arrays)
+        kinds = [cfg.train]
         for leaf in args:
             if type(leaf) is not _ndarray:
-                structure = None
+                kinds = None
                 break
-        if structure is None or kwargs:
+            kinds += leaf.shape, leaf.dtype
+        if kinds is None or kwargs:
             leaves = []
             structure = _sg._flatten((args, kwargs), leaves)
             arrays = [_sg._array_of(leaf) for leaf in leaves]
-        key = (structure, cfg.train, tuple([(a.shape, a.dtype, type(a)) for a in arrays]))
+            key = (structure, cfg.train, tuple([(a.shape, a.dtype, type(a)) for a in arrays]))
+        else:
+            leaves = arrays = list(args)
+            structure = len(args)
+            key = tuple(kinds)
         if len(arrays) > 1 and len(set(map(id, arrays))) < len(arrays):
             key += _sg._aliasing(arrays)
         entry = self.schedules.get(key)
@@ -351,7 +357,7 @@ class CapturedStep:
         if self.verbosity_level >= 1:
             print('capture_step: captured {} ({} functions) for arrays {}, train={}'.format(
                 getattr(self.lossfun, '__qualname__', self.lossfun), len(schedule.steps),
-                list(key[2]), key[1]))
+                [(a.shape, a.dtype, type(a)) for a in arrays], config.train))
         return loss
 
     def _warn_once(self, reason):

@@ -492,6 +492,16 @@ def test_decorator_form():
     _assert_same_state((model, opt), (model2, opt2))
 
 
+def test_verbosity_reports_each_capture_with_its_arrays(capsys):
+    (model, opt), _ = _pair(_mlp, optimizers.SGD)
+    step = capture_step(opt, model, verbosity_level=1)
+    for x, t in _classification_batches(3, (12,), 4):
+        step(x, t)
+    out = capsys.readouterr().out
+    assert out.count('capture_step: captured') == 1
+    assert '(4, 12)' in out and 'float32' in out and 'train=True' in out
+
+
 def test_standard_updater_capture_option(tmp_path):
     pairs = _pair(_mlp, optimizers.Adam)
     rng = numpy.random.RandomState(4)
