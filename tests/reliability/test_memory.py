@@ -63,24 +63,25 @@ def test_no_graph_survives_a_training_step():
 
 
 @pytest.mark.slow
-def test_ten_thousand_iterations_do_not_grow_resident_memory():
+def test_fifteen_thousand_iterations_do_not_grow_resident_memory():
     model = L.Classifier(MLP())
     opt = optimizers.MomentumSGD().setup(model)
     train_steps(model, opt, 500)  # warm up allocator pools
-    gc.collect()
-    start = rss_mb()
-    train_steps(model, opt, 5000, batch=16)
-    gc.collect()
-    middle = rss_mb()
-    train_steps(model, opt, 5000, batch=16)
-    gc.collect()
-    # A leak grows the second 5,000 steps as much as the first; what the process allocates
-    # once (in the whole suite's process: an arena, a cache) lands in the first. Alone, the
-    # model grows 0.1 MB in all; in one CI run of the whole suite it grew 7.5 MB in all,
-    # which a leak of 750 bytes a step would too, and this still catches (3.7 MB a half).
-    growth = rss_mb() - middle
-    assert growth < 2.5, 'resident memory grew by {:.1f} MB over the second 5,000 steps ' \
-        '({:.1f} MB over the first)'.format(growth, middle - start)
+    growths = []
+    for _ in range(3):
+        gc.collect()
+        before = rss_mb()
+        train_steps(model, opt, 5000, batch=16)
+        gc.collect()
+        growths.append(rss_mb() - before)
+    # A leak grows every 5,000 steps alike; what the process allocates once (in the whole
+    # suite's process: an arena, a cache) lands in the first block, and what other threads
+    # left by earlier tests allocate meanwhile lands in any one (5.2 MB in one CI run of the
+    # whole suite, where the model alone grows 0.0 MB a block). So the least of the last two
+    # blocks is what counts; a leak of 500 bytes a step still shows in both (2.5 MB a block).
+    assert min(growths[1:]) < 2.5, (
+        'resident memory grew by {} MB over three blocks of 5,000 steps'.format(
+            ', '.join('{:.1f}'.format(growth) for growth in growths)))
 
 
 @pytest.mark.slow
