@@ -407,38 +407,38 @@ def _generate_update_rules(optimizer):
             'R{0}._post_update_hooks or R{0}._use_fp32_update or R{0}._state is None or '
             'P{0}.grad_var is None or P{0}._loss_scale is not None or '
             'R{0}._state_array_type is not type(P{0}._array)'.format(i))
-        updates.append('        R{}.t += 1'.format(i))
+        updates.append('R{}.t += 1'.format(i))
         on_host = _update_on_host(rule)
         if on_host is None:
-            updates.append('        R{0}.update_core(P{0})'.format(i))
+            updates.append('R{0}.update_core(P{0})'.format(i))
         else:
             namespace['U{}'.format(i)] = on_host
-            updates.append('        if R{0}._state_array_type is ND: U{0}(R{0}, P{0})\n'
-                           '        else: R{0}.update_core(P{0})'.format(i))
+            updates += ['if R{0}._state_array_type is ND: U{0}(R{0}, P{0})'.format(i),
+                        'else: R{0}.update_core(P{0})'.format(i)]
     # the rules read their hyperparameters resolved for this step: a value found in a
     # parent costs a failed lookup each time (in Adam's update, a sixth of its time)
     usual = _usual_hyperparams(rules, namespace)
-    lines = ['def update_rules(optimizer):']
-    lines += ['    if {}: return False'.format(check) for check in checks]
-    lines += ['    optimizer.t += 1']
-    if usual:
-        lines += ['    if {}:'.format(usual[0])] + ['        ' + line for line in usual[1]] + [
-                  '        lent = USUAL',
-                  '    else:',
-                  '        lent = []']
+    give_back = ['for rule, hyperparam in reversed(lent):  # reversed: a rule met twice',
+                 '    rule.hyperparam = hyperparam']
+    if usual is None:
+        lend = ['lent = []']
     else:
-        lines += ['    lent = []']
-    lines += ['    try:',
-              '        if lent is not USUAL: LEND(RULES, lent)'] + updates + [
-              '    finally:']
-    if usual:
-        lines += ['        if lent is USUAL:'] + ['            ' + line for line in usual[2]] + [
-                  '        else:']
-    lines += ['{}for rule, hyperparam in reversed(lent):  # reversed: a rule met twice'.format(
-                  ' ' * (12 if usual else 8)),
-              '{}rule.hyperparam = hyperparam'.format(' ' * (16 if usual else 12)),
-              '    return True']
+        test, lend_usual, give_back_usual = usual
+        lend = (['if {}:'.format(test)] + _indented(lend_usual + ['lent = USUAL']) +
+                ['else:', '    lent = []'])
+        give_back = (['if lent is USUAL:'] + _indented(give_back_usual) +
+                     ['else:'] + _indented(give_back))
+    body = (['if {}: return False'.format(check) for check in checks] +
+            ['optimizer.t += 1'] + lend +
+            ['try:'] + _indented(['if lent is not USUAL: LEND(RULES, lent)'] + updates) +
+            ['finally:'] + _indented(give_back) +
+            ['return True'])
+    lines = ['def update_rules(optimizer):'] + _indented(body)
     return _codegen._compile('\n'.join(lines), namespace, 'update_rules')
+
+
+def _indented(lines):
+    return ['    ' + line for line in lines]
 
 
 def _usual_hyperparams(rules, namespace):
@@ -478,12 +478,7 @@ def _lend_resolved_hyperparams(rules, lent):
     resolved = {}
     for rule in rules:
         hyperparam = rule.hyperparam
-        own = hyperparam.__dict__
-        parent = own['_parent']
-        if len(own) == 1 and parent is not None and parent.__dict__.get('_parent') is None:
-            flat = parent  # the usual rule: nothing of its own, the optimizer's (1 us a step)
-        else:
-            flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
+        flat = resolved.get(id(hyperparam)) or _resolved(hyperparam, resolved)
         if flat is not hyperparam:
             rule.hyperparam = flat
             lent.append((rule, hyperparam))
