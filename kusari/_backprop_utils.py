@@ -50,7 +50,7 @@ def backprop_step(func, target_input_indexes, grad_outputs, grad_inputs, is_debu
         if gx is None or gx.raw_array is None:
             continue
         if is_debug and gx.shape != inputs[index].shape:
-            _checks.check_grad(func, index, inputs[index], gx)
+            _checks.check_grad(func, index, inputs[index], gx.raw_array)
         grad_inputs[inputs[index]].append(gx)
     for grads in grad_inputs.values():  # summed eagerly: kusari has no lazy_grad_sum
         _reduce(grads)

@@ -138,9 +138,8 @@ def select_target_grads(func, gxs, targets):
                      '!= expected {}'.format(func.label, len(gxs), expected))
 
 
-def check_grad(func, index, node, gx):
-    """Raise if the gradient for input ``index`` does not match its shape or dtype."""
-    array = gx.array
+def check_grad(func, index, node, array):
+    """Raise if the gradient array for input ``index`` does not match its shape or dtype."""
     if node.shape is not None and array.shape != node.shape:
         raise ValueError('shape of gradients returned from backward is incorrect: {} gave '
                          'input-index={} a gradient of shape {} != expected {}'.format(

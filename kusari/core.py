@@ -1004,6 +1004,10 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     creator and the variable's gradient is complete by then. Each output gradient is
     dropped as soon as it has been passed on.
 
+    Without double backprop the gradients travel as arrays, and a Variable is made
+    only for what takes or gives one: a backward of the graph form, a leaf's or a
+    retained gradient, grad()'s result (a Variable per gradient: 1,700 instructions).
+
     Args:
         grads: dict mapping output VariableNodes to their gradient Variables.
         input_nodes: for ``grad()``, the nodes whose gradients are wanted (their
@@ -1022,8 +1026,12 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     debug, double = config.debug, config.enable_backprop
     # backward_arrays skips the functions backward would call; global hooks must see them
     graph_backward = double or hooks_on
+    # The gradients as they travel: Variables with double backprop, else arrays
+    gradient_variable = (lambda g: g) if double else (lambda g: _new_variable(g, True))
+    if not double:
+        grads = {node: g._array for node, g in grads.items()}
     # The counts in the comments are what each shortcut saves per F.tanh in the forward +
-    # backward of benchmarks/instructions.py (48,000 instructions an op), measured against
+    # backward of benchmarks/instructions.py (45,000 instructions an op), measured against
     # the plain code. Locals for the heap functions: 100.
     heappush, heappop = heapq.heappush, heapq.heappop
 
@@ -1048,12 +1056,11 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             if gy is None:
                 continue
             gys = gy,
-            gy_arrays = gy._array,  # without a comprehension: 2,000
         else:
-            gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad)
+            gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad,
+                                    gradient_variable)
             if gys is None:
                 continue
-            gy_arrays = tuple([None if gy is None else gy._array for gy in gys])
         inputs = func.inputs
         if inputs is None:
             raise RuntimeError('{} was unchained; cannot backprop through it'.format(func.label))
@@ -1067,16 +1074,18 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         if hooks:
             # Hooks see arrays, as Chainer's do.
             in_data = tuple([x.data for x in inputs])
+            gy_arrays = tuple([gy if gy is None else gy._array for gy in gys]) if double else gys
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gy_arrays)
         try:  # (free unless it raises)
             if graph_backward or func.backward_arrays is None:
+                gys = tuple([None if gy is None else gradient_variable(gy) for gy in gys])
                 if func._accumulates:  # it adds the gradients it takes out of grads itself
-                    gxs = _backward_accumulate(func, targets, gys, grads)
+                    gxs = _backward_accumulate(func, targets, gys, grads, gradient_variable)
                 else:
                     gxs = func.backward(targets, gys)
             else:  # no node and Variable per gradient: 11,400
-                gxs = func.backward_arrays(targets, gy_arrays)
+                gxs = func.backward_arrays(targets, gys)
         except Exception as error:
             _checks.add_creation_stack(func, error)  # in debug mode, where func was made
             raise
@@ -1091,22 +1100,25 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if type(gx) is _ndarray:  # what backward_arrays gives; Variable._new inlined: 440
-                array, gx = gx, _object_new(Variable)
-                gx._array, gx._requires_grad = array, True
-            elif type(gx) is not Variable:
-                gx = _as_grad_variable(gx)
+            if double:
+                if type(gx) is not Variable:
+                    gx = _as_grad_variable(gx)
+                array = gx._array
+            elif type(gx) is _ndarray:  # what backward_arrays gives
+                array = gx
+            else:
+                gx = array = _as_grad_variable(gx)._array
             x = inputs[index]
             # check_grad only where something differs (equal dtypes need not be one object):
-            if gx._array.shape != x.shape or gx._array.dtype is not x.dtype:  # 1,400
-                _checks.check_grad(func, index, x, gx)
+            if array.shape != x.shape or array.dtype is not x.dtype:  # 1,400
+                _checks.check_grad(func, index, x, array)
             g = grads.get(x)
             if g is None:
                 grads[x] = gx
             elif double:
                 grads[x] = g + gx
             else:
-                grads[x] = _new_variable(sum_gradient_arrays(g._array, gx._array), True)
+                grads[x] = sum_gradient_arrays(g, gx)
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)  # equal ranks: first reached, first run (as Chainer)
@@ -1122,7 +1134,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     if captured is not None:
         for node, g in grads.items():  # wanted nodes that are leaves or outputs
             if node in input_nodes and node not in captured:
-                captured[node] = g
+                captured[node] = gradient_variable(g)
         return captured
     owned = set()
     for node, g in grads.items():
@@ -1135,31 +1147,31 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             var._loss_scale = loss_scale
         old = var._grad_var
         if old is None:
-            if not double:
-                g = _owned_gradient(g, owned)
-            var._grad_var = g
+            var._grad_var = g if double else _new_variable(_owned_array(g, owned), True)
         elif double:
             var._grad_var = old + g
         else:
-            var._grad_var = _new_variable(sum_gradient_arrays(old._array, g._array), True)
+            var._grad_var = _new_variable(sum_gradient_arrays(old._array, g), True)
     return None
 
 
-def _backward_accumulate(func, targets, gys, grads):
+def _backward_accumulate(func, targets, gys, grads, gradient_variable):
     """Call an overridden backward_accumulate with the gradients gathered so far for
-    the targets, taken out of ``grads``; an input given at several positions gets its
-    gradient at the first one only (as in Chainer)."""
+    the targets, taken out of ``grads`` (as Variables); an input given at several
+    positions gets its gradient at the first one only (as in Chainer)."""
     given = []
     for position, index in enumerate(targets):
         node = func.inputs[index]
         taken = any(func.inputs[i] is node for i in targets[:position])
-        given.append(None if taken else grads.pop(node, None))
+        g = None if taken else grads.pop(node, None)
+        given.append(None if g is None else gradient_variable(g))
     return func.backward_accumulate(targets, gys, tuple(given))
 
 
-def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
+def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad, gradient_variable):
     """The gradients of a function's outputs (None where there is none), taken out of
-    ``grads``; captured for grad() and stored by retain_grad. None if all are None."""
+    ``grads``; captured for grad() and stored by retain_grad (as Variables). None if all
+    are None."""
     gys = []
     found = False
     for ref in outputs:
@@ -1171,11 +1183,11 @@ def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
             continue
         found = True
         if captured is not None and node in input_nodes:
-            captured[node] = gy
+            captured[node] = gradient_variable(gy)
         if retain_grad:
             var = node._variable()
             if var is not None:
-                var._grad_var = gy
+                var._grad_var = gradient_variable(gy)
     return tuple(gys) if found else None
 
 
@@ -1185,19 +1197,17 @@ def _array_of(value):
     return numpy.asarray(value) if isinstance(value, numpy.generic) else value
 
 
-def _owned_gradient(g, owned):
-    """``g``, or a copy of it, such that the leaf owns its gradient array.
+def _owned_array(array, owned):
+    """``array``, or a copy of it, such that the leaf owns its gradient array.
 
     Backward may hand out read-only broadcast views, views of other arrays, or one
     array for several inputs (``a + b``); optimizers and hooks update gradients in
     place, so each leaf gets a writable array of its own.
     """
-    array = g._array
     if array.base is not None or id(array) in owned or not array.flags.writeable:
         array = array.copy(order='K')  # keep the memory layout backward chose
-        g = _new_variable(array, True)
     owned.add(id(array))
-    return g
+    return array
 
 
 def _as_grad_variable(gx):

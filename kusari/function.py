@@ -73,7 +73,7 @@ class FunctionAdapter(FunctionNode):
                 except TypeError as error:  # say whose gradient it is, as Chainer does
                     raise TypeError('{} gave input-index={} an invalid gradient: {}'.format(
                         self.label, index, error)) from None
-                _checks.check_grad(self, index, self.inputs[index], gx)
+                _checks.check_grad(self, index, self.inputs[index], gx.array)
                 if config.enable_backprop:  # a double backprop must not pass through
                     gx = _OldStyleGradient(self.label).apply((gx,))[0]
             grads.append(gx)
