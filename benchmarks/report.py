@@ -141,7 +141,7 @@ def _ratios_table(case_names, results, quick, statistic=statistics.median, with_
               '| Chainer ÷ floor |')
     rule = '| --- | --- | --- | --- | --- | --- |'
     if with_targets:
-        header += ' targets (issue 6) |'
+        header += ' targets (issues 6, 31) |'
         rule += ' --- |'
     lines = [header, rule]
     for case_name in case_names:

@@ -15,7 +15,8 @@ import numpy
 
 from kusari import core
 from kusari.configuration import get_dtype
-from kusari.core import _array_repr, _array_types, Variable, VariableNode  # NOQA
+from kusari._formatting import array_repr
+from kusari.core import _array_types, Variable, VariableNode  # NOQA
 from kusari.core import as_array, as_variable  # NOQA
 from kusari.initializers import Constant, generate_array
 
@@ -236,10 +237,10 @@ class Parameter(Variable):
             self.update_rule.update(self)
 
     def __repr__(self):
-        return _array_repr(self, 'parameter', ', ')
+        return array_repr(self, 'parameter', ', ')
 
     def __str__(self):
-        return _array_repr(self, 'parameter', ' ')
+        return array_repr(self, 'parameter', ' ')
 
 
 def _rebuild_parameter(array, name, grad, initializer, update_rule):

@@ -12,7 +12,7 @@ import kusari.core
 CORE_PATH = pathlib.Path(kusari.core.__file__)
 # The core's layer: the modules kusari.core may load, none of which imports it back.
 CORE_LAYER = {'kusari.core', 'kusari.configuration', 'kusari._checks', 'kusari._array_ufunc',
-              'kusari.backend'}
+              'kusari.backend', 'kusari._formatting'}
 
 
 def function_level_imports(source):
