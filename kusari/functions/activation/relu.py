@@ -7,8 +7,12 @@ from kusari.backend import get_array_module
 from kusari.functions._checks import check_float
 
 
+# numpy's attributes read as globals (see tanh)
+_ndarray, _maximum = numpy.ndarray, numpy.maximum
+
+
 def _relu(x):
-    return numpy.maximum(x, 0)
+    return _maximum(x, 0)
 
 
 def _relu_gradient(y, gy):
@@ -23,12 +27,12 @@ class ReLU(core.FunctionNode):
         x, = inputs
         if x.dtype.kind != 'f':
             check_float('relu', 'x', x)
-        if type(x) is numpy.ndarray:
+        if type(x) is _ndarray:
             return _relu(x),
         return get_array_module(x).maximum(x, 0),
 
     def replay_kernel(self, inputs):  # see static_graph
-        return _relu if type(inputs[0]) is numpy.ndarray else None
+        return _relu if type(inputs[0]) is _ndarray else None
 
     def backward(self, indexes, grad_outputs):
         # gy times the constant mask y > 0: a recorded product, whose gradient is the
