@@ -354,8 +354,8 @@ class Variable:
         return None if node is None else node.creator_node
 
     @creator_node.setter
-    def creator_node(self, func):
-        self.node.set_creator_node(func)
+    def creator_node(self, fnode):
+        self.node.set_creator_node(fnode)
 
     @property
     def creator(self):
@@ -364,14 +364,10 @@ class Variable:
         return None if node is None else node.creator
 
     @creator.setter
-    def creator(self, func):
-        self.node.set_creator(func)
-
-    def set_creator_node(self, fnode):
-        self.node.set_creator_node(fnode)
-
-    def set_creator(self, gen_func):
+    def creator(self, gen_func):
         self.node.set_creator(gen_func)
+
+    set_creator_node, set_creator = creator_node.fset, creator.fset
 
     @property
     def rank(self):
@@ -995,9 +991,9 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     creator and the variable's gradient is complete by then. Each output gradient is
     dropped as soon as it has been passed on.
 
-    Without double backprop the gradients travel as arrays, and a Variable is made
-    only for what takes or gives one: a backward of the graph form, a leaf's or a
-    retained gradient, grad()'s result (a Variable per gradient: 1,700 instructions).
+    In backward() without double backprop or retain_grad the gradients travel as
+    arrays, and a Variable is made only for what takes or gives one: a backward of the
+    graph form, a leaf's gradient (a Variable per gradient: 1,700 instructions).
 
     Args:
         grads: dict mapping output VariableNodes to their gradient Variables.
@@ -1017,10 +1013,9 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     debug, double = config.debug, config.enable_backprop
     # backward_arrays skips the functions backward would call; global hooks must see them
     graph_backward = double or hooks_on
-    # The gradients as they travel: Variables with double backprop, else arrays
-    gradient_variable = (lambda g: g) if double else (lambda g: _new_variable(g, True))
-    if not double:
-        grads = {node: g._array for node, g in grads.items()}
+    # the gradients as they travel: arrays, or Variables where those are handed out
+    as_arrays = not (double or retain_grad or captured is not None)
+    grads = {node: g._array for node, g in grads.items()} if as_arrays else grads
     # The counts in the comments are what each shortcut saves per F.tanh in the forward +
     # backward of benchmarks/instructions.py (45,000 instructions an op), measured against
     # the plain code. Locals for the heap functions: 100.
@@ -1048,8 +1043,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
                 continue
             gys = gy,
         else:
-            gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad,
-                                    gradient_variable)
+            gys = _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad)
             if gys is None:
                 continue
         inputs = func.inputs
@@ -1065,18 +1059,19 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         if hooks:
             # Hooks see arrays, as Chainer's do.
             in_data = tuple([x.data for x in inputs])
-            gy_arrays = tuple([gy if gy is None else gy._array for gy in gys]) if double else gys
+            gy_arrays = gys if as_arrays else _arrays_of(gys)
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gy_arrays)
         try:  # (free unless it raises)
             if graph_backward or func.backward_arrays is None:
-                gys = tuple([None if gy is None else gradient_variable(gy) for gy in gys])
+                if as_arrays:  # the graph form takes Variables
+                    gys = tuple([None if gy is None else _new_variable(gy, True) for gy in gys])
                 if func._accumulates:  # it adds the gradients it takes out of grads itself
-                    gxs = _backward_accumulate(func, targets, gys, grads, gradient_variable)
+                    gxs = _backward_accumulate(func, targets, gys, grads, as_arrays)
                 else:
                     gxs = func.backward(targets, gys)
             else:  # no node and Variable per gradient: 11,400
-                gxs = func.backward_arrays(targets, gys)
+                gxs = func.backward_arrays(targets, gys if as_arrays else _arrays_of(gys))
         except Exception as error:
             _checks.add_creation_stack(func, error)  # in debug mode, where func was made
             raise
@@ -1091,7 +1086,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue
-            if double:
+            if not as_arrays:
                 if type(gx) is not Variable:
                     gx = _as_grad_variable(gx)
                 array = gx._array
@@ -1108,8 +1103,10 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
                 grads[x] = gx
             elif double:
                 grads[x] = g + gx
-            else:
+            elif as_arrays:
                 grads[x] = sum_gradient_arrays(g, gx)
+            else:
+                grads[x] = _new_variable(sum_gradient_arrays(g._array, array), True)
             creator = x.creator_node
             if creator is not None and creator not in seen:
                 seen.add(creator)  # equal ranks: first reached, first run (as Chainer)
@@ -1125,8 +1122,9 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     if captured is not None:
         for node, g in grads.items():  # wanted nodes that are leaves or outputs
             if node in input_nodes and node not in captured:
-                captured[node] = gradient_variable(g)
+                captured[node] = g
         return captured
+    grads = {node: _new_variable(g, True) for node, g in grads.items()} if as_arrays else grads
     owned = set()
     for node, g in grads.items():
         if node.creator_node is not None or not node.requires_grad:
@@ -1138,31 +1136,37 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             var._loss_scale = loss_scale
         old = var._grad_var
         if old is None:
-            var._grad_var = g if double else _new_variable(_owned_array(g, owned), True)
+            if not double:
+                g = _owned_gradient(g, owned)
+            var._grad_var = g
         elif double:
             var._grad_var = old + g
         else:
-            var._grad_var = _new_variable(sum_gradient_arrays(old._array, g), True)
+            var._grad_var = _new_variable(sum_gradient_arrays(old._array, g._array), True)
     return None
 
 
-def _backward_accumulate(func, targets, gys, grads, gradient_variable):
+def _backward_accumulate(func, targets, gys, grads, as_arrays):
     """Call an overridden backward_accumulate with the gradients gathered so far for
-    the targets, taken out of ``grads`` (as Variables); an input given at several
-    positions gets its gradient at the first one only (as in Chainer)."""
+    the targets, taken out of ``grads`` (as Variables, where ``grads`` holds arrays);
+    an input given at several positions gets its gradient at the first one only (as in
+    Chainer)."""
     given = []
     for position, index in enumerate(targets):
         node = func.inputs[index]
         taken = any(func.inputs[i] is node for i in targets[:position])
         g = None if taken else grads.pop(node, None)
-        given.append(None if g is None else gradient_variable(g))
+        given.append(_new_variable(g, True) if as_arrays and g is not None else g)
     return func.backward_accumulate(targets, gys, tuple(given))
 
 
-def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad, gradient_variable):
+def _arrays_of(variables):
+    return tuple([None if var is None else var._array for var in variables])
+
+
+def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad):
     """The gradients of a function's outputs (None where there is none), taken out of
-    ``grads``; captured for grad() and stored by retain_grad (as Variables). None if all
-    are None."""
+    ``grads``; captured for grad() and stored by retain_grad. None if all are None."""
     gys = []
     found = False
     for ref in outputs:
@@ -1174,11 +1178,11 @@ def _pop_output_grads(outputs, grads, captured, input_nodes, retain_grad, gradie
             continue
         found = True
         if captured is not None and node in input_nodes:
-            captured[node] = gradient_variable(gy)
+            captured[node] = gy
         if retain_grad:
             var = node._variable()
             if var is not None:
-                var._grad_var = gradient_variable(gy)
+                var._grad_var = gy
     return tuple(gys) if found else None
 
 
@@ -1188,17 +1192,19 @@ def _array_of(value):
     return numpy.asarray(value) if isinstance(value, numpy.generic) else value
 
 
-def _owned_array(array, owned):
-    """``array``, or a copy of it, such that the leaf owns its gradient array.
+def _owned_gradient(g, owned):
+    """``g``, or a copy of it, such that the leaf owns its gradient array.
 
     Backward may hand out read-only broadcast views, views of other arrays, or one
     array for several inputs (``a + b``); optimizers and hooks update gradients in
     place, so each leaf gets a writable array of its own.
     """
+    array = g._array
     if array.base is not None or id(array) in owned or not array.flags.writeable:
         array = array.copy(order='K')  # keep the memory layout backward chose
+        g = _new_variable(array, True)
     owned.add(id(array))
-    return array
+    return g
 
 
 def _as_grad_variable(gx):

@@ -424,6 +424,28 @@ def test_multi_output_backward_function():
     numpy.testing.assert_allclose(x.grad, [5.0, 2.0])
 
 
+def test_retain_grad_keeps_the_output_gradient_variable_given():
+    # as Chainer's tests check, by identity; intermediates get gradient Variables too
+    x = Variable(numpy.array([0.5, -1.0], numpy.float32))
+    h = F.tanh(x)
+    y = F.tanh(h)
+    gy = Variable(numpy.array([1.0, 2.0], numpy.float32))
+    y.grad_var = gy
+    y.backward(retain_grad=True)
+    assert y.grad_var is gy
+    expected_gh = gy.array * (1 - y.array ** 2)
+    numpy.testing.assert_allclose(h.grad, expected_gh, rtol=1e-6)
+    numpy.testing.assert_allclose(x.grad, expected_gh * (1 - h.array ** 2), rtol=1e-6)
+    # without retain_grad, the output's gradient is used up and intermediates untouched
+    x2 = Variable(x.array.copy())
+    h2 = F.tanh(x2)
+    y2 = F.tanh(h2)
+    y2.grad = gy.array
+    y2.backward()
+    assert y2.grad_var is None and h2.grad_var is None
+    numpy.testing.assert_array_equal(x2.grad, x.grad)
+
+
 def test_grad_does_not_touch_grad_attributes():
     x = Variable(numpy.array(2.0))
     y = x ** 3
