@@ -727,8 +727,8 @@ class FunctionNode:
         # This is the hot path of every operation. Features that are off (device checks,
         # type checks, hooks, debug) cost one test together; they run in
         # _forward_with_checks. The counts in the comments are what each shortcut saves
-        # per F.tanh of benchmarks/instructions.py (inference: 13,000 instructions an op,
-        # forward + backward: 48,000), measured against the plain code.
+        # per F.tanh of benchmarks/instructions.py (inference: 12,100 instructions an op,
+        # forward + backward: 42,300), measured against the plain code.
         if len(inputs) == 1:  # the most common case, without a loop: 850
             x = inputs[0]
             if isinstance(x, Variable):
@@ -969,7 +969,7 @@ class FunctionNode:
 
 def _array_form_of_kernel(kernel, retains_inputs):
     """The array form of a function that declares ``gradient_kernel``, which it calls
-    as a closure's (a static method read through the node: 60 instructions)."""
+    as a closure's (a static method read through the node: 160 instructions)."""
     if retains_inputs:
         return lambda node, indexes, grad_outputs: (
             kernel(*node.get_retained_arrays(), grad_outputs[0]),)
@@ -1017,7 +1017,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
     as_arrays = not (double or retain_grad or captured is not None)
     grads = {node: g._array for node, g in grads.items()} if as_arrays else grads
     # The counts in the comments are what each shortcut saves per F.tanh in the forward +
-    # backward of benchmarks/instructions.py (45,000 instructions an op), measured against
+    # backward of benchmarks/instructions.py (42,300 instructions an op), measured against
     # the plain code. Locals for the heap functions: 100.
     heappush, heappop = heapq.heappush, heapq.heappop
 
