@@ -367,7 +367,7 @@ class Variable:
     def creator(self, gen_func):
         self.node.set_creator(gen_func)
 
-    set_creator_node, set_creator = creator_node.fset, creator.fset
+    set_creator_node, set_creator = creator_node.fset, creator.fset  # type: ignore[attr-defined]
 
     @property
     def rank(self):
@@ -796,7 +796,7 @@ class FunctionNode:
 
         out_rank = rank + 1
         # one output needs no list: its Variable and reference are made into tuples (500)
-        many = [] if len(outputs) != 1 else None
+        many: list | None = [] if len(outputs) != 1 else None
         for y in outputs:
             var = _object_new(Variable)  # Variable._new inlined: 450
             var._array = y
