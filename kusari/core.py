@@ -1063,7 +1063,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gy_arrays)
         try:  # (free unless it raises)
-            if graph_backward or func.backward_arrays is None:
+            if graph_backward or type(func).backward_arrays is None:  # (no bound method: 250)
                 if as_arrays:  # the graph form takes Variables
                     gys = tuple([None if gy is None else _new_variable(gy, True) for gy in gys])
                 if func._accumulates:  # it adds the gradients it takes out of grads itself
