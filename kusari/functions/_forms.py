@@ -17,6 +17,14 @@ from kusari.functions.math.exponential import exp, log
 from kusari.functions.math.sum import sum as sum_
 
 
+def zeros_for_missing(gys, shapes, dtype):
+    """The output gradients ``gys`` (arrays or Variables) with zeros of ``shapes`` (one
+    per output) and ``dtype`` where one is None, on the device of those given; the
+    inputs of a backward that joins its outputs' gradients, in either form."""
+    xp = get_array_module(*[g for g in gys if g is not None])
+    return tuple([xp.zeros(shape, dtype) if g is None else g for g, shape in zip(gys, shapes)])
+
+
 class GraphForm:
     """On Variables: gradient nodes applied, kusari functions."""
 

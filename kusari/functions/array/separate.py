@@ -2,7 +2,7 @@
 
 from kusari import core
 from kusari.backend import get_array_module
-from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions._forms import ArrayForm, GraphForm, zeros_for_missing
 from kusari.functions.array._axes import axis_of
 
 
@@ -31,8 +31,7 @@ class Separate(core.FunctionNode):
         """The slices' gradients (zeros for those without) stacked, in ``form`` (see
         _forms)."""
         from kusari.functions.array.stack import Stack
-        xp = get_array_module(*[g for g in gys if g is not None])
-        gys = tuple([xp.zeros(self._shape, self._dtype) if g is None else g for g in gys])
+        gys = zeros_for_missing(gys, [self._shape] * len(gys), self._dtype)
         return form.run(Stack(self.axis), gys)[0]
 
 

@@ -5,7 +5,7 @@ import numbers
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions._forms import ArrayForm, GraphForm, zeros_for_missing
 from kusari.functions.array._axes import axis_of
 from kusari.configuration import config
 
@@ -46,9 +46,7 @@ class SplitAxis(core.FunctionNode):
         """The pieces' gradients (zeros for those without) joined, in ``form`` (see
         _forms)."""
         from kusari.functions.array.concat import Concat
-        xp = get_array_module(*[g for g in gys if g is not None])
-        gys = [xp.zeros(shape, self._dtype) if g is None else g
-               for g, shape in zip(gys, self._shapes)]
+        gys = zeros_for_missing(gys, self._shapes, self._dtype)
         return form.run(Concat(self.axis), gys)[0]
 
 

@@ -5,7 +5,7 @@ import numpy
 from kusari import core
 from kusari.backend import get_array_module
 from kusari.functions._checks import fail
-from kusari.functions._forms import ArrayForm, GraphForm
+from kusari.functions._forms import ArrayForm, GraphForm, zeros_for_missing
 
 
 def _counts(lengths):
@@ -48,17 +48,16 @@ class TransposeSequence(core.FunctionNode):
     def _gradients(self, indexes, grad_outputs, form):
         """The time steps' gradients (zeros for those without) transposed back, in
         ``form`` (see _forms)."""
-        xp = get_array_module(*[g for g in grad_outputs if g is not None])
         batch = self._shapes[0][1:]
         counts = _counts([s[0] for s in self._shapes])
-        gys = [xp.zeros((count,) + batch, self._dtype) if g is None else g
-               for count, g in zip(counts, grad_outputs)]
+        gys = zeros_for_missing(grad_outputs, [(count,) + batch for count in counts], self._dtype)
         gxs = form.run(TransposeSequence(), gys)
         ret = []
         for i in indexes:
             if i < len(gxs):
                 ret.append(gxs[i])
             else:  # an empty sequence gets no row at any time step
+                xp = get_array_module(*gys)
                 ret.append(form.constant(xp.zeros(self._shapes[i], self._dtype)))
         return tuple(ret)
 
