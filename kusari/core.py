@@ -1063,7 +1063,9 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             for hook in hooks:
                 hook.backward_preprocess(func, in_data, gy_arrays)
         try:  # (free unless it raises)
-            if graph_backward or type(func).backward_arrays is None:  # (no bound method: 250)
+            # (the class's attribute: through the node it builds a bound method, 250)
+            graph_form = graph_backward or type(func).backward_arrays is None
+            if graph_form:
                 if as_arrays:  # the graph form takes Variables
                     gys = tuple([None if gy is None else _new_variable(gy, True) for gy in gys])
                 if func._accumulates:  # it adds the gradients it takes out of grads itself
@@ -1081,8 +1083,7 @@ def _backprop(grads, input_nodes, retain_grad, loss_scale):
             for hook in hooks:
                 hook.backward_postprocess(func, in_data, gy_arrays)
         if debug:
-            _checks.check_grads_in_debug_mode(func, gxs,
-                                              graph_backward or func.backward_arrays is None)
+            _checks.check_grads_in_debug_mode(func, gxs, graph_form)
         for index, gx in zip(targets, gxs):
             if gx is None:
                 continue

@@ -11,7 +11,7 @@ import weakref
 
 from kusari import _checks, core
 from kusari.configuration import config, force_backprop_mode, no_backprop_mode  # NOQA
-from kusari.core import FunctionNode, _as_grad_variable  # NOQA
+from kusari.core import FunctionNode, _arrays_of, _as_grad_variable  # NOQA
 from kusari.function_hook import FunctionHook  # NOQA  (Chainer re-exports it here)
 
 
@@ -59,7 +59,7 @@ class FunctionAdapter(FunctionNode):
 
     def backward(self, target_input_indexes, grad_outputs):
         in_data = tuple([node.data for node in self.inputs])  # None where not retained
-        grad_data = tuple([None if gy is None else gy.array for gy in grad_outputs])
+        grad_data = _arrays_of(grad_outputs)
         gxs = self.function.backward(in_data, grad_data)
         if not isinstance(gxs, (tuple, list)):  # Chainer indexes any sequence it is given
             raise TypeError('{}.backward must return a tuple or a list of arrays, not {}'
