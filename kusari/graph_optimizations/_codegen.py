@@ -28,78 +28,95 @@ def _normalized_output(value):
     return value
 
 
-def _generate_forward(schedule, keep):
-    """``replay(S)``: runs the steps on the slot list ``S``; returns the outputs, and
-    with ``keep`` also the slots backward needs (the rest None) and each step's node."""
-    namespace = {'ND': _ndarray, 'FIX': _normalized_output}
-    lines = ['def replay(S):']
-    defined = set()
+def _function(name, params, body):
+    return '\n'.join(['def {}({}):'.format(name, params)] + ['    ' + line for line in body])
 
-    def slot(s):
-        if s not in defined:
-            lines.append('    s{0} = S[{0}]'.format(s))
-            defined.add(s)
-        return 's{}'.format(s)
 
+def _read(s, lines, defined):
+    """The local of slot ``s``, read from the slot list ``S`` where no line set it yet."""
+    if s not in defined:
+        lines.append('s{0} = S[{0}]'.format(s))
+        defined.add(s)
+    return 's{}'.format(s)
+
+
+def _forward_lines(schedule, namespace, defined):
+    """The statements of a replay's forward, one per step, each slot in a local
+    ``s<slot>``: ``defined`` holds the slots set before them (others are read from ``S``)
+    and grows with those they set. Returns the lines and each step's node, as named in
+    them ('None' for a ``static_code`` step)."""
+    namespace.update({'ND': _ndarray, 'FIX': _normalized_output})
+    lines = []
     node_names = []
     for number, step in enumerate(schedule.steps):
-        args = [slot(s) for s in (step.in_slots if isinstance(step, _NodeStep) else
-                                  [s for _, s in step.substitutions])]
+        args = [_read(s, lines, defined) for s in (
+            step.in_slots if isinstance(step, _NodeStep) else
+            [s for _, s in step.substitutions])]
         outs = ['s{}'.format(s) for s in step.out_slots]
         if isinstance(step, _CodeStep):
             namespace['C{}'.format(number)] = step.call
             call = 'C{}({})'.format(number, ', '.join(args))
-            lines.append('    {} = {}'.format(', '.join(outs) + ',', call) if outs else
-                         '    ' + call)
+            lines.append('{} = {}'.format(', '.join(outs) + ',', call) if outs else call)
             node_names.append('None')
         else:
             if step.kernel is not None:
                 node = 'N{}'.format(number)
                 namespace[node] = step.shared  # for backward
                 namespace['K{}'.format(number)] = step.kernel
-                lines.append('    {} = K{}({})'.format(outs[0], number, ', '.join(args)))
+                lines.append('{} = K{}({})'.format(outs[0], number, ', '.join(args)))
             elif step.shared is not None:
                 node = 'N{}'.format(number)
                 namespace[node] = step.shared
             else:
                 node = 'n{}'.format(number)
                 namespace['M{}'.format(number)] = step.new_node
-                imported = [slot(s) for _, s in step.imports]
-                lines.append('    {} = M{}({})'.format(
+                imported = [_read(s, lines, defined) for _, s in step.imports]
+                lines.append('{} = M{}({})'.format(
                     node, number, _tuple_source(imported) if imported else ''))
             if step.kernel is None:
                 forward = '{}.forward'.format(node)
                 if step.shared is not None:  # bound once: a lookup costs as much as tanh
                     forward = 'F{}'.format(number)
                     namespace[forward] = step.shared.forward
-                lines.append('    {}, = {}({})'.format(
+                lines.append('{}, = {}({})'.format(
                     ', '.join(outs), forward, _tuple_source(args) if args else '()'))
             for out, s in zip(outs, step.out_slots):
                 # NumPy gives scalars for 0-d results, which apply makes arrays; any other
                 # result of these shapes is an array, as the trace saw
                 if schedule.meta[s][0] == ():
-                    lines.append('    if type({0}) is not ND: {0} = FIX({0})'.format(out))
+                    lines.append('if type({0}) is not ND: {0} = FIX({0})'.format(out))
             for key, s in step.exports:
-                lines.append('    s{} = {}.__dict__[{!r}]'.format(s, node, key))
+                lines.append('s{} = {}.__dict__[{!r}]'.format(s, node, key))
             node_names.append(node)
         defined.update(step.out_slots)
         defined.update([s for _, s in getattr(step, 'exports', ())])
-    outputs = _tuple_source([slot(s) for s in schedule.out_slots])
+    return lines, node_names
+
+
+def _generate_forward(schedule, keep):
+    """``replay(S)``: runs the steps on the slot list ``S``; returns the outputs, and
+    with ``keep`` also the slots backward needs (the rest None) and each step's node."""
+    namespace = {}
+    defined = set()
+    lines, node_names = _forward_lines(schedule, namespace, defined)
+    outputs = _tuple_source([_read(s, lines, defined) for s in schedule.out_slots])
     if not keep:
-        lines.append('    return ' + outputs)
+        lines.append('return ' + outputs)
     else:
         kept = ['s{}'.format(s) if s in defined and s not in schedule.transient else 'None'
                 for s in range(len(schedule.meta))]
-        lines.append('    return {}, [{}], [{}]'.format(outputs, ', '.join(kept),
-                                                      ', '.join(node_names)))
-    return _compile('\n'.join(lines), namespace, 'replay')
+        lines.append('return {}, [{}], [{}]'.format(outputs, ', '.join(kept),
+                                                    ', '.join(node_names)))
+    return _compile(_function('replay', 'S', lines), namespace, 'replay')
 
 
-def _generate_backward(schedule, input_key):
-    """``backward(S, NODES, GY)``: backprop on arrays through the steps with
-    ``backward_arrays``, in the order of kusari's backprop, adding gradients as it
-    does; returns the gradients of the static node's inputs. None when a step on the
-    way has no backward_arrays."""
+def _backward_lines(schedule, input_key, namespace, seeds, slot='S[{}]', node_of='NODES[{}]'):
+    """The statements of backprop on arrays through the steps with ``backward_arrays``,
+    in the order of kusari's backprop, adding gradients as it does: the gradient of
+    slot ``s`` in a local ``g<s>`` (None where none reaches it). ``seeds``: the
+    expressions of the outputs' gradients; ``slot`` and ``node_of``: how the lines read
+    a slot's array and the node a replay made for a step (formats of their numbers).
+    None when a step on the way has no backward_arrays."""
     n_slots = len(schedule.meta)
     needs = [False] * n_slots
     ranks = [0] * n_slots
@@ -118,24 +135,23 @@ def _generate_backward(schedule, input_key):
     entries = [(number, schedule.steps[number])
                for number in _backprop_order(schedule, step_ranks, creators, needs)]
 
-    namespace = {'ND': _ndarray, 'SUM': core.sum_gradient_arrays,
-                 'SELECT': _checks.select_target_grads, 'CHECK': _checked_gradient}
+    namespace.update({'ND': _ndarray, 'SUM': core.sum_gradient_arrays,
+                      'SELECT': _checks.select_target_grads, 'CHECK': _checked_gradient})
     slot_nodes = schedule.slot_nodes
-    lines = ['def backward(S, NODES, GY):']
     used = set(range(len(input_key))) | set(schedule.out_slots)
     for _, step in entries:
         used.update(step.in_slots)
         used.update(step.out_slots)
-    lines += ['    g{} = None'.format(s) for s in sorted(used)]
-    for index, s in enumerate(schedule.out_slots):
-        lines.append('    gy = GY[{}]'.format(index))
-        lines.append('    if gy is not None: g{0} = gy if g{0} is None else SUM(g{0}, gy)'
+    lines = ['g{} = None'.format(s) for s in sorted(used)]
+    for seed, s in zip(seeds, schedule.out_slots):
+        lines.append('gy = {}'.format(seed))
+        lines.append('if gy is not None: g{0} = gy if g{0} is None else SUM(g{0}, gy)'
                      .format(s))
     for number, step in entries:
         in_slots, out_slots = step.in_slots, step.out_slots
         targets = tuple([i for i, s in enumerate(in_slots) if needs[s]])
-        lines.append('    if {}:'.format(' or '.join(['g{} is not None'.format(s)
-                                                    for s in out_slots])))
+        lines.append('if {}:'.format(' or '.join(['g{} is not None'.format(s)
+                                                  for s in out_slots])))
         shared = step.shared
         node = 'n'
         if step.gradient_kernel is not None:
@@ -146,7 +162,7 @@ def _generate_backward(schedule, input_key):
             retained = ([in_slots[i] for i in step.retain_in or ()] +
                         [out_slots[i] for i in step.retain_out or ()])
             body = ['gx = GK{}({})'.format(number, ', '.join(
-                ['S[{}]'.format(r) for r in retained] + ['g{}'.format(out_slots[0])]))]
+                [slot.format(r) for r in retained] + ['g{}'.format(out_slots[0])]))]
         else:
             if shared is not None:
                 # the node of every replay: its links are set once, its method bound once
@@ -158,16 +174,17 @@ def _generate_backward(schedule, input_key):
             else:
                 namespace['I{}'.format(number)] = tuple([slot_nodes[s] for s in in_slots])
                 namespace['O{}'.format(number)] = (None,) * len(out_slots)
-                body = ['n = NODES[{}]'.format(number),
+                body = ['n = ' + node_of.format(number),
                         'n.inputs = I{}'.format(number), 'n.outputs = O{}'.format(number)]
             namespace['T{}'.format(number)] = targets
             for index in step.retain_in or ():
                 namespace['V{}'.format(in_slots[index])] = slot_nodes[in_slots[index]]
-                body.append('V{0}.data = S[{0}]'.format(in_slots[index]))
+                body.append('V{}.data = {}'.format(in_slots[index],
+                                                   slot.format(in_slots[index])))
             if step.retain_out:
                 namespace['RETAIN'] = core.set_retained_outputs
                 body.append('RETAIN(n, {})'.format(_tuple_source(
-                    ['S[{}]'.format(out_slots[i]) for i in step.retain_out])))
+                    [slot.format(out_slots[i]) for i in step.retain_out])))
             body.append('gxs = {}(T{}, {})'.format(
                 'n.backward_arrays' if shared is None else 'B{}'.format(number), number,
                 _tuple_source(['g{}'.format(s) for s in out_slots])))
@@ -183,9 +200,22 @@ def _generate_backward(schedule, input_key):
                      '    if type(gx) is not ND or gx.shape != SH{0}: gx = CHECK({1}, gx, SH{0})'
                      .format(s, node),
                      '    g{0} = gx if g{0} is None else SUM(g{0}, gx)'.format(s)]
-        lines += ['        ' + line for line in body]
-    lines.append('    return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))
-    return _compile('\n'.join(lines), namespace, 'backward')
+        lines += ['    ' + line for line in body]
+    return lines
+
+
+def _generate_backward(schedule, input_key):
+    """``backward(S, NODES, GY)``: backprop on arrays (see ``_backward_lines``) from the
+    outputs' gradients ``GY`` on the slots ``S`` and nodes ``NODES`` a replay kept;
+    returns the gradients of the static node's inputs. None when a step on the way has
+    no backward_arrays."""
+    namespace = {}
+    lines = _backward_lines(schedule, input_key, namespace,
+                            ['GY[{}]'.format(i) for i in range(len(schedule.out_slots))])
+    if lines is None:
+        return None
+    lines.append('return ' + _tuple_source(['g{}'.format(i) for i in range(len(input_key))]))
+    return _compile(_function('backward', 'S, NODES, GY', lines), namespace, 'backward')
 
 
 def _backprop_order(schedule, step_ranks, creators, needs):

@@ -147,48 +147,29 @@ class _Replay:
     def __init__(self, schedule, reports, n_inputs, target_params):
         self.schedule = schedule
         self.n_inputs = n_inputs
-        self.forward = schedule.generated_forward(True)
-        input_nodes = [core.graph_leaf(*schedule.meta[i]) for i in range(n_inputs)]
-        for param in schedule.params:
-            node = core.graph_leaf(param.shape, param.dtype)
-            node.requires_grad = param.requires_grad
-            input_nodes.append(node)
-        self.backward = _loss_schedule(schedule).array_backward(input_nodes)
+        self.params = schedule.params
+        captured = set(map(id, self.params))
+        self.all_params = self.params + [p for p in target_params if id(p) not in captured]
         # reported values are the schedule's outputs after the loss
         self.reports = []
         position = 1
         for observer, keys, _ in reports:
             self.reports.append((observer, keys, range(position, position + len(keys))))
             position += len(keys)
-        self.params = schedule.params
-        # backward's seed for a 0-d NumPy loss: a copy of it (numpy.ones costs 7 times more)
-        shape, dtype = schedule.meta[schedule.out_slots[0]]
-        self.unit = numpy.ones((), dtype) if shape == () else None
-        self.set_gradients = _generate_set_gradients(self.params, n_inputs)
-        captured = set(map(id, self.params))
-        self.all_params = self.params + [p for p in target_params if id(p) not in captured]
+        self.step = _generate_step(self, _loss_schedule(schedule))
 
     def __call__(self, arrays):
-        """Replay a step on ``arrays``: forward, reports, gradients; the loss array."""
-        if self.backward is None:
+        """Replay a step on ``arrays``: forward, reports, gradients. Returns the loss
+        array and whether every parameter of the target has a gradient."""
+        if self.step is None:
             return self._through_graph(arrays)
-        n = self.n_inputs
-        slots = self.schedule.template[:]
-        slots[:n] = arrays
-        slots[n:n + len(self.params)] = [param._array for param in self.params]
-        outputs, kept, nodes = self.forward(slots)
-        loss = outputs[0]
+        return self.step(arrays)
+
+    def report(self, outputs):
         new_variable = core.Variable._new
         for observer, keys, positions in self.reports:
             reporter.report({key: new_variable(outputs[i], False)
                              for key, i in zip(keys, positions)}, observer)
-        for param in self.all_params:  # before backward, as define-by-run: the memory of
-            param.cleargrad()          # the old gradients serves the new ones
-        unit = self.unit
-        seed = (unit.copy() if type(loss) is _ndarray and unit is not None else
-                backend.get_array_module(loss).ones_like(loss))
-        self.set_gradients(self.backward(kept, nodes, [seed]))
-        return loss
 
     def _through_graph(self, arrays):
         """Where a function has no backward on arrays: the replay enters the graph as
@@ -201,29 +182,70 @@ class _Replay:
             param.cleargrad()
         loss = outputs[0]
         loss.backward()
-        return loss.array
+        return loss.array, all([param.grad_var is not None for param in self.all_params])
 
 
-def _generate_set_gradients(params, first):
-    """``set_gradients(G)``: each parameter's gradient from the backward's results
-    ``G[first:]``, each array owned by one parameter as backprop leaves them (a view,
-    an array met before or a read-only one is copied).
+def _generate_step(replay, loss_schedule):
+    """``step(A)``: the replay of a step on the call's arrays ``A`` in one function of
+    straight-line code: the forward, the reports, the target's gradients cleared (before
+    backward, as define-by-run: the memory of the old gradients serves the new ones),
+    backward on arrays from the loss and each parameter's gradient set, each array
+    owned by one parameter as backprop leaves them (a view, an array met before or a
+    read-only one is copied). Returns the loss and whether every parameter of the
+    target has a gradient. None where a function on the way to the loss has no
+    backward on arrays.
 
-    Straight-line code with the parameters as constants: 3.1 -> 2.0 us a step of six
-    parameters (mlp_small_captured)."""
-    namespace = {'NEW': core.Variable._new}
-    lines = ['def set_gradients(G):']
-    for i, param in enumerate(params):
+    One function with the slots in locals, the parameters as constants: 77 -> 73 us a
+    step (mlp_small_captured), where the forward, backward and setting of gradients
+    were three functions passing lists of slots."""
+    schedule, n = replay.schedule, replay.n_inputs
+    namespace = {'REPORT': replay.report, 'ND': _ndarray,
+                 'ONES_LIKE': lambda loss: backend.get_array_module(loss).ones_like(loss)}
+    input_key = ([(0, False)] * n +
+                 [(0, param.requires_grad) for param in replay.params])
+    backward = _codegen._backward_lines(loss_schedule, input_key, namespace, ['seed'],
+                                        slot='s{}', node_of='n{}')
+    if backward is None:
+        return None
+    lines = ['{}, = A'.format(', '.join(['s{}'.format(i) for i in range(n)]))] if n else []
+    for i, param in enumerate(replay.all_params):
         namespace['P{}'.format(i)] = param
-        met = ''.join([' or g{0} is g{1}'.format(i, j) for j in range(i)])
-        lines += ['    g{0} = G[{1}]'.format(i, first + i),
-                  '    if g{} is not None:'.format(i),
-                  '        if g{0}.base is not None{1} or not g{0}.flags.writeable:'.format(
-                      i, met),
-                  "            g{0} = g{0}.copy(order='K')".format(i),
-                  '        P{0}.grad_var = NEW(g{0}, True)'.format(i)]
-    lines.append('    return None')
-    return _codegen._compile('\n'.join(lines), namespace, 'set_gradients')
+    lines += ['s{} = P{}._array'.format(n + i, i) for i in range(len(replay.params))]
+    defined = set(range(n + len(replay.params)))
+    namespace['S'] = schedule.template  # (the constants)
+    forward, _ = _codegen._forward_lines(schedule, namespace, defined)
+    lines += forward
+    outputs = [_codegen._read(s, lines, defined) for s in schedule.out_slots]
+    # the arrays backward does not read go as soon as the forward ends, as a replay's
+    transient = ['s{}'.format(s) for s in sorted(schedule.transient & defined)]
+    if transient:
+        lines.append(' = '.join(transient + ['None']))
+    if replay.reports:
+        lines.append('REPORT({})'.format(_codegen._tuple_source(outputs)))
+    lines += ['P{}.cleargrad()'.format(i) for i in range(len(replay.all_params))]
+    loss = outputs[0]
+    shape, dtype = schedule.meta[schedule.out_slots[0]]
+    if shape == ():  # a copy of a 0-d one: numpy.ones costs 7 times more
+        namespace['UNIT'] = numpy.ones((), dtype)
+        lines.append('seed = UNIT.copy() if type({0}) is ND else ONES_LIKE({0})'.format(loss))
+    else:
+        lines.append('seed = ONES_LIKE({})'.format(loss))
+    lines += backward
+    grads = []
+    for i in range(len(replay.params)):
+        g = 'g{}'.format(n + i)
+        met = ''.join([' or {} is {}'.format(g, other) for other in grads])
+        lines += ['if {} is not None:'.format(g),
+                  '    if {0}.base is not None{1} or not {0}.flags.writeable:'.format(g, met),
+                  "        {0} = {0}.copy(order='K')".format(g),
+                  '    P{}.grad_var = NEW({}, True)'.format(i, g)]
+        grads.append(g)
+    namespace['NEW'] = core.Variable._new
+    complete = ' and '.join(['{} is not None'.format(g) for g in grads])
+    if len(replay.all_params) > len(replay.params) or not grads:
+        complete = 'False'
+    lines.append('return {}, {}'.format(loss, complete))
+    return _codegen._compile(_codegen._function('step', 'A', lines), namespace, 'step')
 
 
 def _update_on_host(rule):
@@ -289,8 +311,8 @@ class CapturedStep:
             key += _sg._aliasing(arrays)
         entry = self.schedules.get(key)
         if type(entry) is _Replay:
-            loss = entry(arrays)
-            self._update()
+            loss, complete = entry(arrays)
+            self._update(complete)
             return core.Variable._new(loss, False)
         if entry is _FALLBACK:
             return self._define_by_run(None, args, kwargs)
@@ -368,25 +390,26 @@ class CapturedStep:
                 getattr(self.lossfun, '__qualname__', type(self.lossfun).__name__), reason),
                 CaptureWarning, stacklevel=4)
 
-    def _update(self):
-        """The optimizer's update with the gradients the replay set: the update rules
-        called directly when nothing else of ``optimizer.update`` would act, else
-        ``optimizer.update()`` itself."""
+    def _update(self, complete):
+        """The optimizer's update with the gradients the replay set (``complete``: every
+        parameter has one): the update rules called directly when nothing else of
+        ``optimizer.update`` would act, else ``optimizer.update()`` itself."""
         optimizer = self.optimizer
         update_rules = self._update_rules
         if update_rules is None:
             update_rules = self._update_rules = _generate_update_rules(optimizer)
-        if (optimizer._hooks or optimizer._loss_scaling_is_dynamic
+        if (not complete or optimizer._hooks or optimizer._loss_scaling_is_dynamic
                 or not update_rules(optimizer)):
             optimizer.update()
 
 
 def _generate_update_rules(optimizer):
     """``update_rules(optimizer)``: the update rules of the optimizer's parameters, as
-    ``GradientMethod.update`` calls them after its checks, in straight-line code; False
-    (nothing done) where a check fails: a rule replaced, disabled, with hooks or without
-    state, a parameter without gradient, loss-scaled or moved to another device; always
-    False where the optimizer or a rule has an update of its own.
+    ``GradientMethod.update`` calls them after its checks, for parameters that all have
+    a gradient (the replay says so), in straight-line code; False (nothing done) where a
+    check fails: a rule replaced, disabled, with hooks or without state, a parameter
+    loss-scaled or moved to another device; always False where the optimizer or a rule
+    has an update of its own.
 
     Straight-line code with the parameters and rules as constants, with the lending of
     ``_usual_hyperparams``: 28.8 -> 27.0 us for the update of six rules
@@ -405,7 +428,7 @@ def _generate_update_rules(optimizer):
         checks.append(
             'P{0}.update_rule is not R{0} or not R{0}.enabled or R{0}._pre_update_hooks or '
             'R{0}._post_update_hooks or R{0}._use_fp32_update or R{0}._state is None or '
-            'P{0}.grad_var is None or P{0}._loss_scale is not None or '
+            'P{0}._loss_scale is not None or '
             'R{0}._state_array_type is not type(P{0}._array)'.format(i))
         updates.append('R{}.t += 1'.format(i))
         on_host = _update_on_host(rule)

