@@ -181,7 +181,7 @@ def test_lstm_language_model(optimizer_class):
 def _assert_backward_on_arrays(step):
     # every function on the way to the loss has an array form: the replays' backward
     # runs on arrays, not as backprop over a graph
-    assert all([replay.step is not None for replay in _replays(step)])
+    assert all([replay.on_arrays is not None for replay in _replays(step)])
 
 
 def test_a_resumed_snapshot_continues_bitwise():
@@ -427,7 +427,7 @@ def test_a_function_without_array_form_takes_the_graph_into_the_replay():
     # _Square has no backward_arrays: the replay's backward runs over a graph of copies
     step = _train(_pair(_SumOfSquares, optimizers.SGD), _batches_of_2x3(6))
     replay, = _replays(step)
-    assert replay.step is None
+    assert replay.on_arrays is None
 
 
 class _ReportsAnArray(_Linear3To2):

@@ -136,7 +136,7 @@ class SoftmaxCrossEntropy(core.FunctionNode):
         return self._input_gradient(indexes, x.array, y, grad_outputs[0])
 
     def backward_arrays(self, indexes, grad_outputs):
-        x, _ = self.get_retained_arrays()
+        x = self.inputs[0].data  # (retained: get_retained_arrays' read without its call)
         # the softmax forward cached, if it did
         y = self.y if self.y is not None else get_array_module(x).exp(_log_softmax(x, 1))
         return self._input_gradient(indexes, x, y, grad_outputs[0])
