@@ -612,6 +612,28 @@ def test_arrays_read_without_their_values_are_captured_and_kept_plain():
     assert kusari.Variable.array.fget.__module__ == 'kusari.core'  # put back
 
 
+class _HasAnUnusedLink(_Linear3To2):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.unused = L.Linear(3, 2)
+
+    def forward(self, x):
+        return F.sum(self.l1(x) ** 2)
+
+
+@pytest.mark.parametrize('optimizer_class', [optimizers.SGD, optimizers.Adam])
+def test_a_parameter_without_gradient_is_updated_as_define_by_run(optimizer_class):
+    # the replay leaves the unused link without gradient; optimizer.update() then runs,
+    # as define-by-run: it gives it zeros (Chainer's reallocate_cleared_grads) and every
+    # rule counts the step
+    pairs = _pair(_HasAnUnusedLink, optimizer_class)
+    step = _train(pairs, _batches_of_2x3(6))
+    assert len(_replays(step)) == 1
+    unused = pairs[0][0].unused.W
+    assert not unused.grad.any() and unused.update_rule.t == 6
+
+
 class _Detaches(kusari.Chain):
     """Cuts the graph with ``h.array``: no gradient reaches ``l1`` through it."""
 
