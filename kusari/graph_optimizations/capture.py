@@ -191,9 +191,9 @@ def _generate_step(replay, loss_schedule):
     target has a gradient. None where a function on the way to the loss has no
     backward on arrays.
 
-    One function with the slots in locals, the parameters as constants: 77 -> 73 us a
-    step (mlp_small_captured), where the forward, backward and setting of gradients
-    were three functions passing lists of slots."""
+    One function with the slots in locals, the parameters as constants: 78-80 -> 75-76
+    us a step (mlp_small_captured, in one process), where the forward, backward and
+    setting of gradients were three functions passing lists of slots."""
     schedule, n = replay.schedule, replay.n_inputs
     namespace = {'REPORT': replay.report, 'ND': _ndarray,
                  'ONES_LIKE': lambda loss: backend.get_array_module(loss).ones_like(loss)}
@@ -228,17 +228,19 @@ def _generate_step(replay, loss_schedule):
         lines.append('seed = ONES_LIKE({})'.format(loss))
     lines += backward
     grads = []
+    shapes = []
     for i in range(len(replay.params)):
-        g = 'g{}'.format(n + i)
-        # one array met before is another parameter's of the same shape (backward's
+        g, shape = 'g{}'.format(n + i), schedule.meta[n + i][0]
+        # an array met before is another parameter's of the same shape (backward's
         # checks give each gradient its parameter's shape)
-        met = ''.join([' or {} is {}'.format(g, other) for other in grads
-                       if schedule.meta[int(other[1:])][0] == schedule.meta[n + i][0]])
+        met = ''.join([' or {} is {}'.format(g, other)
+                       for other, other_shape in zip(grads, shapes) if other_shape == shape])
         lines += ['if {} is not None:'.format(g),
                   '    if {0}.base is not None{1} or not {0}.flags.writeable:'.format(g, met),
                   "        {0} = {0}.copy(order='K')".format(g),
                   '    P{}.grad_var = NEW({}, True)'.format(i, g)]
         grads.append(g)
+        shapes.append(shape)
     namespace['NEW'] = core.Variable._new
     complete = ' and '.join(['{} is not None'.format(g) for g in grads])
     if len(replay.all_params) > len(replay.params) or not grads:
