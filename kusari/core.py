@@ -1201,7 +1201,9 @@ def _owned_gradient(g, owned):
     place, so each leaf gets a writable array of its own.
     """
     array = g._array
-    if array.base is not None or id(array) in owned or not array.flags.writeable:
+    # (CuPy's flags have no writeable: a device array is always writable)
+    if (array.base is not None or id(array) in owned
+            or isinstance(array, numpy.ndarray) and not array.flags.writeable):
         array = array.copy(order='K')  # keep the memory layout backward chose
         g = _new_variable(array, True)
     owned.add(id(array))

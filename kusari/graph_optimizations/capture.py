@@ -186,10 +186,10 @@ def _generate_step(replay, loss_schedule):
     straight-line code: the forward, the reports, the target's gradients cleared (before
     backward, as define-by-run: the memory of the old gradients serves the new ones),
     backward on arrays from the loss and each parameter's gradient set, each array
-    owned by one parameter as backprop leaves them (a view, an array met before or a
-    read-only one is copied). Returns the loss and whether every parameter of the
-    target has a gradient. None where a function on the way to the loss has no
-    backward on arrays.
+    owned by one parameter as backprop leaves them (core's ``_owned_gradient``: a view,
+    an array met before or a read-only NumPy one is copied). Returns the loss and
+    whether every parameter of the target has a gradient. None where a function on the
+    way to the loss has no backward on arrays.
 
     One function with the slots in locals, the parameters as constants: 78-80 -> 75-76
     us a step (mlp_small_captured, in one process), where the forward, backward and
@@ -236,7 +236,8 @@ def _generate_step(replay, loss_schedule):
         met = ''.join([' or {} is {}'.format(g, other)
                        for other, other_shape in zip(grads, shapes) if other_shape == shape])
         lines += ['if {} is not None:'.format(g),
-                  '    if {0}.base is not None{1} or not {0}.flags.writeable:'.format(g, met),
+                  '    if {0}.base is not None{1} or (isinstance({0}, ND) and '
+                  'not {0}.flags.writeable):'.format(g, met),
                   "        {0} = {0}.copy(order='K')".format(g),
                   '    P{}.grad_var = NEW({}, True)'.format(i, g)]
         grads.append(g)

@@ -157,6 +157,21 @@ class _Memory:
         self.ptr = array.ctypes.data
 
 
+class _Flags:
+    """CuPy's ``ndarray.flags``: the memory layout only (no ``writeable``: a device array
+    is always writable)."""
+
+    def __init__(self, flags):
+        self.c_contiguous = flags.c_contiguous
+        self.f_contiguous = flags.f_contiguous
+        self.owndata = flags.owndata
+
+    def __getitem__(self, name):
+        if name not in ('C_CONTIGUOUS', 'F_CONTIGUOUS', 'OWNDATA'):
+            raise KeyError('%s is not defined for cupy.ndarray.flags' % name)
+        return getattr(self, name.lower())
+
+
 class ndarray:
     """A device array: a NumPy array behind CuPy's boundary."""
 
@@ -255,6 +270,10 @@ class ndarray:
     @property
     def data(self):
         return _Memory(self._a)
+
+    @property
+    def flags(self):
+        return _Flags(self._a.flags)
 
     @property
     def shape(self):

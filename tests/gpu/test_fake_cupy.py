@@ -68,6 +68,15 @@ def test_ndarray_methods_cupy_lacks_are_attribute_errors(name):
         getattr(device_array(2), name)
 
 
+def test_flags_hold_the_memory_layout_only():
+    # CuPy's ndarray.flags (13, 14): c_contiguous, f_contiguous, owndata; no writeable
+    flags = device_array(2, 3).T.flags
+    assert (flags.c_contiguous, flags.f_contiguous, flags.owndata) == (False, True, False)
+    assert flags['F_CONTIGUOUS'] and not hasattr(flags, 'writeable')
+    with pytest.raises(KeyError):
+        flags['WRITEABLE']
+
+
 @pytest.mark.parametrize('call', [
     lambda x: cupy.sum(x, initial=0), lambda x: x.sum(where=True), lambda x: x.max(initial=0),
     lambda x: cupy.add(x, x, where=True), lambda x: cupy.exp(x, order='C'),

@@ -6,6 +6,7 @@ the host) and ``gpu`` (CuPy on GPU 0, marked ``gpu``; skipped without one).
 """
 
 import contextlib
+import functools
 
 import numpy
 import pytest
@@ -13,7 +14,7 @@ import pytest
 import kusari
 import kusari.functions as F
 import kusari.links as L
-from kusari import backend, optimizers, serializers, training
+from kusari import backend, graph_optimizations, optimizers, serializers, training
 from kusari.dataset import convert
 from kusari.datasets import TupleDataset
 from kusari.iterators import SerialIterator
@@ -263,3 +264,28 @@ def test_trainer_with_evaluator_reports_and_snapshot_on_device(device, tmp_path)
     serializers.load_npz(str(tmp_path / 'snapshot_iter_8'), resumed, path='updater/model:main/')
     numpy.testing.assert_array_equal(resumed.predictor.l1.W.array,
                                      host(model.predictor.l1.W.array))
+
+
+def test_a_captured_step_on_the_device_is_define_by_run_bit_for_bit(device):
+    # capture_step replays forward, backward and update on device arrays; each gradient
+    # stays a device array of its parameter's own
+    images, labels = mnist_like(96)
+    results = []
+    for capture in (False, True):
+        model = make_model()
+        model.to_device(device)
+        optimizer = optimizers.SGD(lr=0.1).setup(model)
+        step = (graph_optimizations.capture_step(optimizer, model) if capture else
+                functools.partial(optimizer.update, model))
+        with strict():
+            for start in range(0, 96, 16):
+                step(*device.send((images[start:start + 16], labels[start:start + 16])))
+        grads = [param.grad for param in model.params()]
+        assert all([device.is_array_supported(g) for g in grads])
+        assert len(set(map(id, grads))) == len(grads)
+        results.append([host(param.array) for param in model.params()] +
+                       [host(g) for g in grads])
+    assert len([entry for entry in step.schedules.values()
+                if type(entry).__name__ == '_Replay']) == 1
+    for captured, define_by_run in zip(results[1], results[0]):
+        numpy.testing.assert_array_equal(captured, define_by_run)
