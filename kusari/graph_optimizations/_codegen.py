@@ -28,8 +28,12 @@ def _normalized_output(value):
     return value
 
 
+def _indented(lines):
+    return ['    ' + line for line in lines]
+
+
 def _function(name, params, body):
-    return '\n'.join(['def {}({}):'.format(name, params)] + ['    ' + line for line in body])
+    return '\n'.join(['def {}({}):'.format(name, params)] + _indented(body))
 
 
 def _read(s, lines, defined):
@@ -200,7 +204,7 @@ def _backward_lines(schedule, input_key, namespace, seeds, slot='S[{}]', node_of
                      '    if type(gx) is not ND or gx.shape != SH{0}: gx = CHECK({1}, gx, SH{0})'
                      .format(s, node),
                      '    g{0} = gx if g{0} is None else SUM(g{0}, gx)'.format(s)]
-        lines += ['    ' + line for line in body]
+        lines += _indented(body)
     return lines
 
 

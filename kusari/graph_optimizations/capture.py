@@ -220,9 +220,9 @@ def _generate_step(replay, loss_schedule):
         lines.append('REPORT({})'.format(_codegen._tuple_source(outputs)))
     lines += ['P{}.cleargrad()'.format(i) for i in range(len(replay.all_params))]
     loss = outputs[0]
-    shape, dtype = schedule.meta[schedule.out_slots[0]]
-    if shape == ():  # a copy of a 0-d one: numpy.ones costs 7 times more
-        namespace['UNIT'] = numpy.ones((), dtype)
+    loss_shape, loss_dtype = schedule.meta[schedule.out_slots[0]]
+    if loss_shape == ():  # a copy of a 0-d one: numpy.ones costs 7 times more
+        namespace['UNIT'] = numpy.ones((), loss_dtype)
         lines.append('seed = UNIT.copy() if type({0}) is ND else ONES_LIKE({0})'.format(loss))
     else:
         lines.append('seed = ONES_LIKE({})'.format(loss))
@@ -442,27 +442,24 @@ def _generate_update_rules(optimizer):
     # the rules read their hyperparameters resolved for this step: a value found in a
     # parent costs a failed lookup each time (in Adam's update, a sixth of its time)
     usual = _usual_hyperparams(rules, namespace)
+    indented = _codegen._indented
     give_back = ['for rule, hyperparam in reversed(lent):  # reversed: a rule met twice',
                  '    rule.hyperparam = hyperparam']
     if usual is None:
         lend = ['lent = []']
     else:
         test, lend_usual, give_back_usual = usual
-        lend = (['if {}:'.format(test)] + _indented(lend_usual + ['lent = USUAL']) +
+        lend = (['if {}:'.format(test)] + indented(lend_usual + ['lent = USUAL']) +
                 ['else:', '    lent = []'])
-        give_back = (['if lent is USUAL:'] + _indented(give_back_usual) +
-                     ['else:'] + _indented(give_back))
+        give_back = (['if lent is USUAL:'] + indented(give_back_usual) +
+                     ['else:'] + indented(give_back))
     body = (['if {}: return False'.format(check) for check in checks] +
             ['optimizer.t += 1'] + lend +
-            ['try:'] + _indented(['if lent is not USUAL: LEND(RULES, lent)'] + updates) +
-            ['finally:'] + _indented(give_back) +
+            ['try:'] + indented(['if lent is not USUAL: LEND(RULES, lent)'] + updates) +
+            ['finally:'] + indented(give_back) +
             ['return True'])
-    lines = ['def update_rules(optimizer):'] + _indented(body)
-    return _codegen._compile('\n'.join(lines), namespace, 'update_rules')
-
-
-def _indented(lines):
-    return ['    ' + line for line in lines]
+    return _codegen._compile(_codegen._function('update_rules', 'optimizer', body),
+                             namespace, 'update_rules')
 
 
 def _usual_hyperparams(rules, namespace):
